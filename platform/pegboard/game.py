@@ -1,0 +1,256 @@
+"""The game contract every rules engine implements.
+
+Modelled on OpenSpiel's Game/State split and python-chess's ``Board``: a
+:class:`Game` is the rules (built once from a resolved ruleset) and a
+:class:`State` is one position you ``apply`` moves to and ``undo`` them from.
+
+Moves are game-specific, hashable, immutable values (tuples or frozen
+dataclasses). The platform never looks inside a move: it asks the game to
+encode it to JSON, decode it back, and render it as text.
+
+Seats are numbered ``0 .. len(game.seats) - 1``; seat 0 is the first player
+named in the ruleset (Blue in Node War, South in Starfall).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Move = Hashable
+"""A game-specific move value: immutable, hashable, comparable with ``==``."""
+
+JSON = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
+
+
+class PegboardError(Exception):
+    """Base class of every error the platform raises on purpose."""
+
+
+class IllegalMove(PegboardError, ValueError):
+    """A move was refused by the rules.
+
+    ``reason`` is a short sentence a person can read ("line would pass
+    through the node at 6,4"); ``rule`` is a stable machine id of the rule
+    that was broken ("line_through_node") so tools can group failures.
+    """
+
+    def __init__(self, reason: str, *, rule: str = "illegal", move: Move | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+        self.move = move
+
+
+class InvalidMoveEncoding(PegboardError, ValueError):
+    """A JSON or text move could not be decoded (bad shape, not a rules problem)."""
+
+
+class InvalidPosition(PegboardError, ValueError):
+    """A position (JSON or text) could not be turned into a state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened while a move was applied.
+
+    ``kind`` is a stable id ("node_placed", "lines_cut", "game_over"),
+    ``data`` holds JSON-able details, and ``text`` is one English sentence for
+    the "explain moves" line, logs and the history panel. ``seen_by`` limits
+    who may be told about it (None: everybody); see :func:`events_for`.
+    """
+
+    kind: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    text: str = ""
+    seen_by: frozenset[int] | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "data": dict(self.data), "text": self.text}
+
+
+def events_for(events: Sequence[Event], player: int) -> list[Event]:
+    """The events ``player`` is allowed to know about."""
+    return [e for e in events if e.seen_by is None or player in e.seen_by]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended.
+
+    ``winner`` is a seat index or None for a draw; ``reason`` is a stable id
+    ("no_moves", "turn_limit", "territory", "flag"); ``scores`` holds any
+    per-seat tallies the reason was decided on (alive nodes, squares owned).
+    """
+
+    winner: int | None
+    reason: str
+    scores: tuple[int, ...] | None = None
+    text: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        data: dict[str, JSON] = {"winner": self.winner, "reason": self.reason}
+        if self.scores is not None:
+            data["scores"] = list(self.scores)
+        if self.text:
+            data["text"] = self.text
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Result:
+        scores = data.get("scores")
+        return cls(
+            winner=data.get("winner"),
+            reason=str(data.get("reason", "")),
+            scores=tuple(scores) if scores is not None else None,
+            text=str(data.get("text", "")),
+        )
+
+    def same_outcome(self, other: Result | None) -> bool:
+        """True when ``other`` names the same winner for the same reason."""
+        return other is not None and self.winner == other.winner and self.reason == other.reason
+
+
+class State(ABC):
+    """One position of a game, mutated in place by :meth:`apply` / :meth:`undo`.
+
+    Search code must use ``apply``/``undo`` (cheap, incremental) rather than
+    :meth:`clone` (a full copy) wherever it can.
+    """
+
+    game: Game
+
+    # -- whose turn, and is it over -------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """Seat index of the player to act. Meaningless once :attr:`result` is set."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while the game goes on, otherwise how it ended."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """Number of moves applied since the start (the undo depth)."""
+
+    # -- moves ------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for :attr:`to_move`; empty once the game is over."""
+
+    @abstractmethod
+    def check(self, move: Move) -> str | None:
+        """None if ``move`` is legal here, otherwise the reason it is not."""
+
+    @abstractmethod
+    def apply(self, move: Move) -> list[Event]:
+        """Play ``move``; raise :class:`IllegalMove` (state unchanged) if it is illegal."""
+
+    @abstractmethod
+    def undo(self) -> Move:
+        """Take back the last move and return it. Raises IndexError at the start."""
+
+    # -- turn limits ------------------------------------------------------------------
+
+    def can_extend(self) -> bool:
+        """True when the game ended on a turn limit that players may extend."""
+        return False
+
+    def extend(self) -> None:
+        """Withdraw a turn-limit result and raise the limit (see :meth:`can_extend`)."""
+        raise PegboardError(f"{self.game.name} games cannot be extended here")
+
+    # -- copies, views, serialisation ---------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent deep copy (undo history included)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]:
+        """The whole position as JSON (see the game's position schema).
+
+        ``game.state_from_json(s.to_json()).to_json() == s.to_json()``.
+        The undo history is not part of a position.
+        """
+
+    def observation(self, player: int) -> dict[str, JSON]:
+        """What ``player`` may know, as JSON. Hidden information is removed, not masked.
+
+        Perfect-information games return :meth:`to_json`.
+        """
+        return self.to_json()
+
+    def player_view(self, player: int) -> State:
+        """A state built only from ``player``'s observation, for bots to search.
+
+        Perfect-information games return a clone.
+        """
+        return self.clone()
+
+    def move_text(self, move: Move) -> str:
+        """The move in the game's text notation, as seen from this position."""
+        return self.game.move_text(move)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} ply={self.ply} to_move={self.to_move}>"
+
+
+class Game(ABC):
+    """The rules of one game under one resolved ruleset.
+
+    Built by the factory of a :class:`pegboard.specs.GameSpec` with the resolved
+    ruleset mapping (already validated against the game's ruleset schema).
+    """
+
+    #: Stable id of the game ("nodewar"); also the folder name under rulesets/ and schemas/.
+    id: str = ""
+    #: Human name ("Node War").
+    name: str = ""
+    #: Seat names in turn order ("Blue", "Red").
+    seats: tuple[str, ...] = ()
+    #: True when some information is hidden from some player (then observation() matters).
+    hidden_information: bool = False
+
+    def __init__(self, ruleset: Mapping[str, JSON]) -> None:
+        self.ruleset = ruleset
+
+    @abstractmethod
+    def new_state(self, seed: int = 0) -> State:
+        """The starting position. All randomness of the match derives from ``seed``."""
+
+    @abstractmethod
+    def encode_move(self, move: Move) -> JSON:
+        """A move as JSON (validated by ``schemas/<game>/move.schema.json``)."""
+
+    @abstractmethod
+    def decode_move(self, data: JSON) -> Move:
+        """The inverse of :meth:`encode_move`; raises :class:`InvalidMoveEncoding`."""
+
+    @abstractmethod
+    def move_text(self, move: Move) -> str:
+        """A short human-readable rendering of a move."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+        """A state from a position document; raises :class:`InvalidPosition`."""
+
+    def seat_index(self, name: str) -> int:
+        """The seat number for a seat name, case-insensitive; raises KeyError."""
+        lowered = name.lower()
+        for index, seat in enumerate(self.seats):
+            if seat.lower() == lowered:
+                return index
+        raise KeyError(name)

@@ -1,0 +1,79 @@
+"""The Pegboard plugin API: every hook a plugin may implement.
+
+Hooks are called with keyword arguments, so an implementation may accept
+only the arguments it needs. Hooks that "return specs" may return one spec,
+a list of specs, or None.
+
+Write a plugin as a module with functions decorated by
+``pegboard.hookimpl`` and register it with an entry point in the
+``pegboard`` group, or load a single file with ``pegboard --plugin FILE.py``
+or the ``PEGBOARD_PLUGINS`` environment variable (``os.pathsep``-separated).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("pegboard")
+hookimpl = pluggy.HookimplMarker("pegboard")
+
+
+@hookspec
+def pegboard_games() -> Any:
+    """Return the :class:`~pegboard.specs.GameSpec` (or a list) of games this plugin provides.
+
+    A game's id must be unique across all plugins.
+    """
+
+
+@hookspec
+def pegboard_bots(game: str) -> Any:
+    """Return :class:`~pegboard.specs.BotSpec` objects for the game with id ``game``.
+
+    Return None (or nothing) for games you do not know. A spec whose ``game``
+    is None is offered for every game.
+    """
+
+
+@hookspec
+def pegboard_evaluators(game: str) -> Any:
+    """Return :class:`~pegboard.specs.EvaluatorSpec` objects for the game with id ``game``."""
+
+
+@hookspec
+def pegboard_renderers(game: str) -> Any:
+    """Return the :class:`~pegboard.specs.RendererSpec` that draws ``game`` in the window."""
+
+
+@hookspec
+def pegboard_ruleset_dirs() -> Any:
+    """Return folders of ruleset ``*.toml`` files (paths or :class:`~pegboard.specs.RulesetDir`).
+
+    Mods use this to ship variants; each file names its game inside.
+    """
+
+
+@hookspec
+def pegboard_rule_mods(game: str) -> Any:
+    """Return :class:`~pegboard.specs.RuleModSpec` objects for ``game``.
+
+    A rule mod only runs when the resolved ruleset lists its id in ``mods``,
+    so the plain engine pays nothing for mods that are installed but unused.
+    """
+
+
+@hookspec
+def pegboard_commands(app: Any) -> None:
+    """Add commands to the ``pegboard`` CLI; ``app`` is the root :class:`typer.Typer`."""
+
+
+@hookspec
+def pegboard_match_event(session: Any, event: Any) -> None:
+    """Observe a match as it is played: called once per :class:`~pegboard.game.Event`.
+
+    ``session`` is the :class:`pegboard.session.Session` being played. Use it
+    for logging, statistics or streaming. Exceptions raised here are reported
+    and do not stop the match.
+    """

@@ -1,0 +1,264 @@
+"""Loading plugins and looking up what they provide.
+
+Built-in games are found through the ``pegboard`` entry-point group, exactly
+like third-party plugins. Single-file plugins come from ``--plugin FILE`` or
+``PEGBOARD_PLUGINS``. A plugin that fails to import is reported as a warning
+naming it, and the others still load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .game import PegboardError
+from .specs import BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
+
+ENTRY_POINT_GROUP = "pegboard"
+ENV_PLUGINS = "PEGBOARD_PLUGINS"
+
+
+class PluginError(PegboardError):
+    """A plugin could not be loaded or broke the plugin API."""
+
+
+class UnknownId(PegboardError, LookupError):
+    """No game, bot, evaluator, ruleset or mod has the id asked for."""
+
+    def __init__(self, kind: str, wanted: str, known: Iterable[str]) -> None:
+        names = ", ".join(sorted(known)) or "none"
+        super().__init__(f"unknown {kind} {wanted!r} (known: {names})")
+        self.kind = kind
+        self.wanted = wanted
+
+
+class PluginWarning(UserWarning):
+    """A plugin was skipped; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """One loaded plugin, as ``pegboard plugins`` shows it."""
+
+    name: str
+    version: str
+    source: str
+    hooks: tuple[str, ...]
+
+
+class Plugins:
+    """The plugin manager plus typed look-ups of what plugins provide.
+
+    Use :func:`get_plugins` for the process-wide instance; tests build their
+    own with ``Plugins(load_entry_points=False)`` and :meth:`register`.
+    """
+
+    def __init__(self, *, load_entry_points: bool = True, plugin_files: Iterable[str | Path] = ()) -> None:
+        self.pm = pluggy.PluginManager("pegboard")
+        self.pm.add_hookspecs(hookspecs)
+        self.failures: list[str] = []
+        self._versions: dict[str, tuple[str, str]] = {}
+        self._games: dict[str, GameSpec] | None = None
+        if load_entry_points:
+            self._load_entry_points()
+        for path in plugin_files:
+            self.load_file(path)
+
+    # -- loading --------------------------------------------------------------------
+
+    def _warn(self, message: str) -> None:
+        self.failures.append(message)
+        warnings.warn(message, PluginWarning, stacklevel=3)
+
+    def _load_entry_points(self) -> None:
+        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if self.pm.has_plugin(ep.name):
+                continue
+            try:
+                module = ep.load()
+            except Exception as exc:  # noqa: BLE001 - any import failure is the plugin's fault
+                self._warn(f"plugin {ep.name!r} ({ep.value}) failed to load: {type(exc).__name__}: {exc}")
+                continue
+            dist = ep.dist
+            version = dist.version if dist is not None else "?"
+            try:
+                self.register(module, name=ep.name, version=version, source=f"entry point {ep.value}")
+            except PluginError as exc:
+                self._warn(str(exc))
+
+    def load_file(self, path: str | Path) -> ModuleType:
+        """Import one ``.py`` file as a plugin; raises :class:`PluginError` with one clear line."""
+        file = Path(path)
+        if not file.exists():
+            raise PluginError(f"plugin file not found: {file}")
+        if not file.is_file():
+            raise PluginError(f"plugin path is not a file: {file}")
+        name = f"pegboard_local_{file.stem}"
+        spec = importlib.util.spec_from_file_location(name, file)
+        if spec is None or spec.loader is None:
+            raise PluginError(f"plugin file is not a Python module: {file}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except SyntaxError as exc:
+            sys.modules.pop(name, None)
+            raise PluginError(f"plugin {file}: syntax error at line {exc.lineno}: {exc.msg}") from exc
+        except Exception as exc:  # noqa: BLE001
+            sys.modules.pop(name, None)
+            raise PluginError(f"plugin {file} raised on import: {type(exc).__name__}: {exc}") from exc
+        self.register(module, name=file.stem, version="local", source=str(file))
+        return module
+
+    def register(self, plugin: object, *, name: str | None = None, version: str = "?", source: str = "") -> None:
+        """Register a module or object holding ``@hookimpl`` functions."""
+        name = name or getattr(plugin, "__name__", repr(plugin))
+        try:
+            self.pm.register(plugin, name=name)
+            self.pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            if self.pm.is_registered(plugin):
+                self.pm.unregister(plugin)
+            raise PluginError(f"plugin {name!r}: {exc}") from exc
+        except ValueError as exc:  # already registered under this name
+            raise PluginError(f"plugin {name!r}: {exc}") from exc
+        self._versions[name] = (version, source)
+        self._games = None
+
+    def info(self) -> list[PluginInfo]:
+        """Every registered plugin with the hooks it implements."""
+        rows = []
+        for name, plugin in self.pm.list_name_plugin():
+            hooks = tuple(sorted(impl.name for impl in self.pm.get_hookcallers(plugin) or ()))
+            version, source = self._versions.get(name, ("?", ""))
+            rows.append(PluginInfo(name=name, version=version, source=source, hooks=hooks))
+        return sorted(rows, key=lambda row: row.name)
+
+    # -- calling hooks safely ---------------------------------------------------------
+
+    def _collect(self, hook_name: str, **kwargs: Any) -> list[Any]:
+        """Call a hook and flatten its results; a plugin that raises is skipped with a warning."""
+        hook = getattr(self.pm.hook, hook_name)
+        results: list[Any] = []
+        for impl in reversed(hook.get_hookimpls()):
+            try:
+                wanted = {k: v for k, v in kwargs.items() if k in impl.argnames}
+                results.extend(as_list(impl.function(**wanted)))
+            except Exception as exc:  # noqa: BLE001
+                self._warn(f"plugin {impl.plugin_name!r} raised in {hook_name}: {type(exc).__name__}: {exc}")
+        return results
+
+    # -- games ------------------------------------------------------------------------
+
+    def games(self) -> dict[str, GameSpec]:
+        """Every registered game by id; a duplicate id is a warning and the first one wins."""
+        if self._games is None:
+            found: dict[str, GameSpec] = {}
+            for spec in self._collect("pegboard_games"):
+                if not isinstance(spec, GameSpec):
+                    self._warn(f"pegboard_games returned {type(spec).__name__}, not GameSpec; skipped")
+                elif spec.id in found:
+                    self._warn(f"two plugins provide the game {spec.id!r}; keeping the first")
+                else:
+                    found[spec.id] = spec
+            self._games = found
+        return self._games
+
+    def game(self, game_id: str) -> GameSpec:
+        games = self.games()
+        if game_id not in games:
+            raise UnknownId("game", game_id, games)
+        return games[game_id]
+
+    # -- per-game specs -----------------------------------------------------------------
+
+    def _specs(self, hook_name: str, kind: type, game: str) -> dict[str, Any]:
+        self.game(game)
+        found: dict[str, Any] = {}
+        for spec in self._collect(hook_name, game=game):
+            if not isinstance(spec, kind):
+                self._warn(f"{hook_name} returned {type(spec).__name__}, not {kind.__name__}; skipped")
+                continue
+            if getattr(spec, "game", game) not in (None, game):
+                continue
+            if spec.id in found:
+                self._warn(f"two plugins provide the {kind.__name__[:-4].lower()} {spec.id!r} for {game}; keeping the first")
+                continue
+            found[spec.id] = spec
+        return found
+
+    def bots(self, game: str) -> dict[str, BotSpec]:
+        return self._specs("pegboard_bots", BotSpec, game)
+
+    def bot(self, game: str, bot_id: str) -> BotSpec:
+        bots = self.bots(game)
+        if bot_id not in bots:
+            raise UnknownId(f"bot for {game}", bot_id, bots)
+        return bots[bot_id]
+
+    def evaluators(self, game: str) -> dict[str, EvaluatorSpec]:
+        return self._specs("pegboard_evaluators", EvaluatorSpec, game)
+
+    def evaluator(self, game: str, evaluator_id: str | None = None) -> EvaluatorSpec:
+        evaluators = self.evaluators(game)
+        if evaluator_id is None:
+            if not evaluators:
+                raise UnknownId(f"evaluator for {game}", "(any)", evaluators)
+            return next(iter(evaluators.values()))
+        if evaluator_id not in evaluators:
+            raise UnknownId(f"evaluator for {game}", evaluator_id, evaluators)
+        return evaluators[evaluator_id]
+
+    def renderers(self, game: str) -> dict[str, RendererSpec]:
+        return self._specs("pegboard_renderers", RendererSpec, game)
+
+    def rule_mods(self, game: str) -> dict[str, RuleModSpec]:
+        return self._specs("pegboard_rule_mods", RuleModSpec, game)
+
+    def ruleset_dirs(self) -> list[RulesetDir]:
+        dirs: list[RulesetDir] = []
+        for spec in self.games().values():
+            dirs.append(RulesetDir(Path(spec.ruleset_dir), spec.id))
+        for item in self._collect("pegboard_ruleset_dirs"):
+            dirs.append(item if isinstance(item, RulesetDir) else RulesetDir(Path(item)))
+        return dirs
+
+    def extend_cli(self, app: Any) -> None:
+        self._collect("pegboard_commands", app=app)
+
+    def notify(self, session: Any, event: Any) -> None:
+        self._collect("pegboard_match_event", session=session, event=event)
+
+
+_current: Plugins | None = None
+
+
+def env_plugin_files() -> list[str]:
+    raw = os.environ.get(ENV_PLUGINS, "")
+    return [part for part in raw.split(os.pathsep) if part.strip()]
+
+
+def get_plugins() -> Plugins:
+    """The process-wide plugin manager (entry points plus ``PEGBOARD_PLUGINS``)."""
+    global _current
+    if _current is None:
+        _current = Plugins(plugin_files=env_plugin_files())
+    return _current
+
+
+def set_plugins(plugins: Plugins | None) -> None:
+    """Replace the process-wide manager (the CLI does this after reading --plugin)."""
+    global _current
+    _current = plugins
