@@ -65,6 +65,11 @@ def pegboard_rule_mods(game: str) -> Any:
 
 
 @hookspec
+def pegboard_benchmarks(game: str) -> Any:
+    """Return :class:`~pegboard.specs.BenchSpec` objects that ``pegboard bench`` runs for ``game``."""
+
+
+@hookspec
 def pegboard_commands(app: Any) -> None:
     """Add commands to the ``pegboard`` CLI; ``app`` is the root :class:`typer.Typer`."""
 

@@ -24,7 +24,7 @@ import pluggy
 
 from . import hookspecs
 from .game import PegboardError
-from .specs import BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
+from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
 
 ENTRY_POINT_GROUP = "pegboard"
 ENV_PLUGINS = "PEGBOARD_PLUGINS"
@@ -226,6 +226,9 @@ class Plugins:
 
     def rule_mods(self, game: str) -> dict[str, RuleModSpec]:
         return self._specs("pegboard_rule_mods", RuleModSpec, game)
+
+    def benchmarks(self, game: str) -> dict[str, BenchSpec]:
+        return self._specs("pegboard_benchmarks", BenchSpec, game)
 
     def ruleset_dirs(self) -> list[RulesetDir]:
         dirs: list[RulesetDir] = []

@@ -180,6 +180,30 @@ class RulesetDir:
     game: str | None = None
 
 
+@dataclass(frozen=True)
+class Figure:
+    """One benchmark measurement: ``name`` (what), ``value`` and ``unit`` ("moves/s")."""
+
+    name: str
+    value: float
+    unit: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BenchSpec:
+    """A benchmark ``pegboard bench`` runs for ``game``.
+
+    ``run(quick)`` returns :class:`Figure` rows; ``quick=True`` must finish in a
+    few seconds (used by tests to prove the bench works, never to time it).
+    """
+
+    id: str
+    name: str
+    game: str
+    run: Callable[[bool], list[Figure]]
+
+
 def as_list(value: Any) -> list[Any]:
     """Hooks may return one spec, a list of them, or None; flatten to a list."""
     if value is None:
@@ -190,12 +214,14 @@ def as_list(value: Any) -> list[Any]:
 
 
 __all__ = [
+    "BenchSpec",
     "Bot",
     "BotSpec",
     "Evaluation",
     "Evaluator",
     "EvaluatorSpec",
     "Event",
+    "Figure",
     "GameSpec",
     "RendererSpec",
     "RuleMod",
