@@ -1,0 +1,5 @@
+"""``python -m pegboard`` runs the CLI."""
+
+from pegboard.cli.app import main
+
+main()
