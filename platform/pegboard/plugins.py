@@ -65,12 +65,18 @@ class Plugins:
     own with ``Plugins(load_entry_points=False)`` and :meth:`register`.
     """
 
-    def __init__(self, *, load_entry_points: bool = True, plugin_files: Iterable[str | Path] = ()) -> None:
+    def __init__(
+        self, *, load_entry_points: bool = True, plugin_files: Iterable[str | Path] = (), builtins: bool = True
+    ) -> None:
         self.pm = pluggy.PluginManager("pegboard")
         self.pm.add_hookspecs(hookspecs)
         self.failures: list[str] = []
         self._versions: dict[str, tuple[str, str]] = {}
         self._games: dict[str, GameSpec] | None = None
+        if builtins:
+            from . import builtins as builtin_plugin
+
+            self.register(builtin_plugin, name="pegboard.builtins", version=_version(), source="built in")
         if load_entry_points:
             self._load_entry_points()
         for path in plugin_files:
@@ -246,6 +252,12 @@ class Plugins:
 
 
 _current: Plugins | None = None
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
 
 
 def env_plugin_files() -> list[str]:
