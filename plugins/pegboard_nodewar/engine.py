@@ -1,0 +1,690 @@
+"""The Node War rules engine.
+
+Reads top-down: constants, the :class:`Move` type, the :class:`NodeWarGame`
+(rules under one ruleset), then :class:`NodeWarState` with move generation,
+``check``, ``push``/``apply``/``undo``, the end of the game and events.
+
+Board points are flat integers ``p = y * width + x`` (see
+:mod:`pegboard_nodewar.geometry`). Lines live in parallel lists indexed by a
+line id; a line split by a move is marked ``GONE`` and the undo record
+brings it back, so ``undo`` restores the position exactly.
+
+Invariants the engine relies on (a loaded position is checked for them):
+
+- no node lies strictly inside an uncut line;
+- an uncut line never touches an uncut line of the other player (whoever
+  drew the later one cut the earlier), so splitting an own line cuts nothing
+  and a point never lies on uncut lines of both players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
+
+from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Result, State
+
+from .geometry import Geometry, geometry
+from .rules import SEATS, Params
+
+GROW, SPLIT, LOOP, REVIVE = "grow", "split", "loop", "revive"
+MOVE_KINDS = (GROW, SPLIT, LOOP, REVIVE)
+
+EMPTY = -1
+REGULAR, BASE = 1, 2
+LIVE, CUT, GONE = 0, 1, 2
+LINE_STATES = {LIVE: "live", CUT: "cut"}
+
+
+class Move(NamedTuple):
+    """One Node War move: ``kind`` (grow/split/loop/revive), source and target points.
+
+    Points are flat indices of the game's board (``game.point(x, y)``).
+    """
+
+    kind: str
+    src: int
+    dst: int
+
+
+class NodeWarGame(Game):
+    """Node War under one resolved ruleset."""
+
+    id = "nodewar"
+    name = "Node War"
+    seats = SEATS
+
+    def __init__(self, ruleset: Mapping[str, JSON]) -> None:
+        super().__init__(ruleset)
+        self.params = params = Params.from_ruleset(ruleset)
+        self.geo: Geometry = geometry(
+            params.width, params.height, params.metric, (params.base_radius, params.node_radius)
+        )
+        self.width, self.height = params.width, params.height
+        self.base_points = tuple(self.geo.point(x, y) for x, y in params.bases)
+        # Per node kind: radius ring table and branch limit, indexed by kind code.
+        self.limit_of = (0, params.node_branches, params.base_branches)
+        self.radius_of = (0, params.node_radius, params.base_radius)
+        self.ring_of = (None, self.geo.rings[params.node_radius], self.geo.rings[params.base_radius])
+
+    # -- points and moves -------------------------------------------------------------
+
+    def point(self, x: int, y: int) -> int:
+        if not self.geo.on_board(x, y):
+            raise ValueError(f"{x},{y} is off the {self.width}x{self.height} board")
+        return self.geo.point(x, y)
+
+    def xy(self, p: int) -> tuple[int, int]:
+        return self.geo.xy(p)
+
+    def move(self, kind: str, src: tuple[int, int], dst: tuple[int, int]) -> Move:
+        """Build a move from coordinates: ``game.move("grow", (6, 2), (6, 6))``."""
+        if kind not in MOVE_KINDS:
+            raise ValueError(f"unknown move type {kind!r}")
+        return Move(kind, self.point(*src), self.point(*dst))
+
+    def new_state(self, seed: int = 0) -> NodeWarState:
+        return NodeWarState(self)
+
+    def encode_move(self, move: Move) -> JSON:
+        xs, ys = self.geo.xs, self.geo.ys
+        return {"kind": move.kind, "from": [xs[move.src], ys[move.src]], "to": [xs[move.dst], ys[move.dst]]}
+
+    def decode_move(self, data: JSON) -> Move:
+        try:
+            kind = data["kind"]
+            sx, sy = data["from"]
+            tx, ty = data["to"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidMoveEncoding(f"a move needs 'kind', 'from' [x, y] and 'to' [x, y]: {data!r}") from exc
+        if kind not in MOVE_KINDS:
+            raise InvalidMoveEncoding(f"unknown move kind {kind!r}")
+        w, h = self.width, self.height
+        if (
+            type(sx) is not int
+            or type(sy) is not int
+            or type(tx) is not int
+            or type(ty) is not int
+            or not (0 <= sx < w and 0 <= tx < w and 0 <= sy < h and 0 <= ty < h)
+        ):
+            raise InvalidMoveEncoding(f"move points must be integer points on the {w}x{h} board: {data!r}")
+        return Move(kind, sy * w + sx, ty * w + tx)
+
+    def move_text(self, move: Move) -> str:
+        label = self.geo.label
+        return f"{move.kind} {label(move.src)} -> {label(move.dst)}"
+
+    def parse_move(self, text: str) -> Move:
+        """The inverse of :meth:`move_text` ("grow 6,2 -> 6,6"; "→" works too)."""
+        from .notation import parse_move_text
+
+        return parse_move_text(text, self)
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> NodeWarState:
+        from .position import state_from_json
+
+        return state_from_json(self, data)
+
+
+class _Undo(NamedTuple):
+    move: Move
+    player: int
+    placed: bool  # a node was created at move.dst
+    added: int  # lines appended by the move (popped on undo)
+    replaced: tuple[int, ...]  # own lines split by the move (GONE, restored on undo)
+    cut: tuple[int, ...]  # enemy lines cut
+    died: tuple[int, ...]  # enemy nodes that lost their connection
+    revived: tuple[int, ...]  # own nodes brought back (the new node excluded)
+    result: Result | None  # result before the move (always None, kept for symmetry)
+
+
+class NodeWarState(State):
+    """A Node War position; ``apply``/``undo`` mutate it in place."""
+
+    def __init__(self, game: NodeWarGame, *, empty: bool = False) -> None:
+        self.game = game
+        geo = game.geo
+        n = geo.size
+        self._geo = geo
+        self.owner = [EMPTY] * n  # seat owning the node at p, or EMPTY
+        self.kind = [0] * n  # REGULAR / BASE / 0
+        self.branches = [0] * n  # line ends at p, cut lines included
+        self.alive = [False] * n
+        self.links: list[list[int]] = [[] for _ in range(n)]  # neighbours through uncut lines
+        self.ends: list[list[int]] = [[] for _ in range(n)]  # ids of every line (live or cut) ending at p
+        self.through: list[list[int]] = [[] for _ in range(n)]  # uncut lines with p strictly inside
+        self.cell_lines: list[list[int]] = [[] for _ in range((geo.width - 1) * (geo.height - 1))]
+        self.la: list[int] = []
+        self.lb: list[int] = []
+        self.lowner: list[int] = []
+        self.lstate: list[int] = []
+        self.nodes: tuple[list[int], list[int]] = ([], [])  # per seat, in placement order
+        self.order: list[int] = []  # every node in placement order
+        self.base = [-1, -1]
+        self.turn = 1  # number of the next move
+        self.turn_limit = game.params.turn_limit
+        self._to_move = game.params.first
+        self._result: Result | None = None
+        self._stack: list[_Undo] = []
+        if not empty:
+            for seat, p in enumerate(game.base_points):
+                self._place(p, seat, BASE)
+
+    # -- the State API ------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    @property
+    def ply(self) -> int:
+        return len(self._stack)
+
+    def alive_counts(self) -> tuple[int, int]:
+        """Alive nodes per seat, Bases included (the turn-limit count)."""
+        alive = self.alive
+        return (sum(1 for p in self.nodes[0] if alive[p]), sum(1 for p in self.nodes[1] if alive[p]))
+
+    # -- building blocks (also used by position loading) ----------------------------------
+
+    def _place(self, p: int, seat: int, kind: int) -> None:
+        self.owner[p] = seat
+        self.kind[p] = kind
+        self.alive[p] = True
+        self.nodes[seat].append(p)
+        self.order.append(p)
+        if kind == BASE:
+            self.base[seat] = p
+
+    def _unplace(self, p: int) -> None:
+        seat = self.owner[p]
+        self.owner[p] = EMPTY
+        self.kind[p] = 0
+        self.alive[p] = False
+        self.nodes[seat].pop()
+        self.order.pop()
+
+    def _index(self, lid: int, a: int, b: int) -> None:
+        """Enter an uncut line in the lookup tables (links, through, cells)."""
+        self.links[a].append(b)
+        self.links[b].append(a)
+        through = self.through
+        for q in self._geo.inside(a, b):
+            through[q].append(lid)
+        cell_lines = self.cell_lines
+        for c in self._geo.cells(a, b):
+            cell_lines[c].append(lid)
+
+    def _unindex(self, lid: int, a: int, b: int) -> None:
+        self.links[a].remove(b)
+        self.links[b].remove(a)
+        through = self.through
+        for q in self._geo.inside(a, b):
+            through[q].remove(lid)
+        cell_lines = self.cell_lines
+        for c in self._geo.cells(a, b):
+            cell_lines[c].remove(lid)
+
+    def _add_line(self, a: int, b: int, seat: int, state: int = LIVE) -> int:
+        lid = len(self.la)
+        self.la.append(a)
+        self.lb.append(b)
+        self.lowner.append(seat)
+        self.lstate.append(state)
+        self.branches[a] += 1
+        self.branches[b] += 1
+        self.ends[a].append(lid)
+        self.ends[b].append(lid)
+        if state == LIVE:
+            self._index(lid, a, b)
+        return lid
+
+    def _pop_line(self) -> None:
+        lid = len(self.la) - 1
+        a, b = self.la.pop(), self.lb.pop()
+        self.lowner.pop()
+        state = self.lstate.pop()
+        self.branches[a] -= 1
+        self.branches[b] -= 1
+        self.ends[a].pop()
+        self.ends[b].pop()
+        if state == LIVE:
+            self._unindex(lid, a, b)
+
+    def _retire(self, lid: int) -> None:
+        """Remove a live own line replaced by a split."""
+        a, b = self.la[lid], self.lb[lid]
+        self.lstate[lid] = GONE
+        self.branches[a] -= 1
+        self.branches[b] -= 1
+        self.ends[a].remove(lid)
+        self.ends[b].remove(lid)
+        self._unindex(lid, a, b)
+
+    def _restore(self, lid: int) -> None:
+        a, b = self.la[lid], self.lb[lid]
+        self.lstate[lid] = LIVE
+        self.branches[a] += 1
+        self.branches[b] += 1
+        self.ends[a].append(lid)
+        self.ends[b].append(lid)
+        self._index(lid, a, b)
+
+    # -- move generation ------------------------------------------------------------------
+
+    def _moves(self, seat: int) -> Iterator[Move]:
+        """Every legal move of ``seat`` (lazily, so "is there any?" stops at the first)."""
+        game = self.game
+        owner, kind, branches, alive = self.owner, self.kind, self.branches, self.alive
+        through, lowner, links = self.through, self.lowner, self.links
+        limit_of, ring_of = game.limit_of, game.ring_of
+        node_limit = limit_of[REGULAR]
+        for s in self.nodes[seat]:
+            if not alive[s]:
+                continue
+            k = kind[s]
+            ring = ring_of[k]
+            if branches[s] < limit_of[k]:
+                near = links[s]
+                for q, inner in ring[s]:
+                    o = owner[q]
+                    if o == EMPTY:
+                        lines = through[q]
+                        if lines:
+                            own = [lid for lid in lines if lowner[lid] == seat]
+                            if own:
+                                extra = 1
+                                for lid in own:
+                                    if self.la[lid] == s or self.lb[lid] == s:
+                                        extra = 0
+                                        break
+                                if 2 * len(own) + extra > node_limit:
+                                    continue
+                                if extra and inner and any(owner[i] != EMPTY for i in inner):
+                                    continue
+                                yield Move(SPLIT, s, q)
+                                continue
+                        if inner and any(owner[i] != EMPTY for i in inner):
+                            continue
+                        yield Move(GROW, s, q)
+                    elif o == seat:
+                        if branches[q] >= limit_of[kind[q]] or q in near:
+                            continue
+                        if inner and any(owner[i] != EMPTY for i in inner):
+                            continue
+                        yield Move(LOOP if alive[q] else REVIVE, s, q)
+            else:
+                # A full node can only insert a node into one of its own live lines.
+                yield from self._inserts(s, seat, ring[s])
+
+    def _inserts(self, s: int, seat: int, ring: tuple[tuple[int, tuple[int, ...]], ...]) -> Iterator[Move]:
+        node_limit = self.game.limit_of[REGULAR]
+        through, lowner, la, lb, lstate = self.through, self.lowner, self.la, self.lb, self.lstate
+        reach = None
+        for lid in sorted(self.ends[s]):  # sorted: move order must not depend on undo history
+            if lstate[lid] != LIVE:
+                continue
+            other = lb[lid] if la[lid] == s else la[lid]
+            for q in self._geo.inside(s, other):
+                if reach is None:
+                    reach = {q for q, _ in ring}
+                if q not in reach:
+                    continue
+                own = sum(1 for m in through[q] if lowner[m] == seat)
+                if 2 * own <= node_limit:
+                    yield Move(SPLIT, s, q)
+
+    def legal_moves(self) -> list[Move]:
+        if self._result is not None:
+            return []
+        return list(self._moves(self._to_move))
+
+    def has_move(self, seat: int | None = None) -> bool:
+        """True when ``seat`` (default: the player to move) has at least one legal move."""
+        for _ in self._moves(self._to_move if seat is None else seat):
+            return True
+        return False
+
+    # -- checking a move --------------------------------------------------------------------
+
+    def classify(self, src: int, dst: int) -> str | None:
+        """The move type a src -> dst move of the player to move would be (None: no type fits)."""
+        o = self.owner[dst]
+        seat = self._to_move
+        if o == EMPTY:
+            lowner = self.lowner
+            return SPLIT if any(lowner[lid] == seat for lid in self.through[dst]) else GROW
+        if o == seat:
+            return LOOP if self.alive[dst] else REVIVE
+        return None
+
+    def _why_not(self, move: Move) -> tuple[str, str] | None:
+        """None if legal, else ``(rule id, reason)``."""
+        if self._result is not None:
+            return "game_over", f"the game is over ({self._result.reason})"
+        try:
+            kind, s, t = move
+        except (TypeError, ValueError):
+            return "bad_move", f"{move!r} is not a Node War move"
+        geo = self._geo
+        if kind not in MOVE_KINDS:
+            return "bad_move", f"unknown move type {kind!r}"
+        if type(s) is not int or type(t) is not int or not (0 <= s < geo.size and 0 <= t < geo.size):
+            return "off_board", "a move point is off the board"
+        seat = self._to_move
+        owner, label = self.owner, geo.label
+        game = self.game
+        if owner[s] != seat:
+            if owner[s] == EMPTY:
+                return "no_source_node", f"there is no node at {label(s)}"
+            return "not_own_node", f"the node at {label(s)} belongs to {SEATS[owner[s]]}"
+        if not self.alive[s]:
+            return "dead_source", f"the node at {label(s)} is dead and cannot act"
+        if s == t:
+            return "same_point", "source and target are the same point"
+        sk = self.kind[s]
+        if not geo.in_radius(s, t, game.radius_of[sk]):
+            return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
+        actual = self.classify(s, t)
+        if actual is None:
+            return "occupied", f"{label(t)} holds a {SEATS[owner[t]]} node"
+        if actual != kind:
+            return "wrong_move_type", f"{label(s)} -> {label(t)} is a {actual}, not a {kind}"
+        free = self.branches[s] < game.limit_of[sk]
+        if kind == SPLIT:
+            own = [lid for lid in self.through[t] if self.lowner[lid] == seat]
+            insert = any(self.la[lid] == s or self.lb[lid] == s for lid in own)
+            if not insert:
+                if not free:
+                    return "branch_limit", f"{label(s)} has no free branch"
+                blocked = self._blocker(s, t)
+                if blocked is not None:
+                    return "line_through_node", f"the line would pass through the node at {label(blocked)}"
+            need = 2 * len(own) + (0 if insert else 1)
+            if need > game.limit_of[REGULAR]:
+                return (
+                    "split_branch_limit",
+                    f"the new node at {label(t)} would have {need} branches (limit {game.limit_of[REGULAR]})",
+                )
+            return None
+        if not free:
+            return "branch_limit", f"{label(s)} has no free branch"
+        if kind != GROW:
+            if self.branches[t] >= game.limit_of[self.kind[t]]:
+                return "branch_limit", f"{label(t)} has no free branch"
+            if t in self.links[s]:
+                return "already_joined", f"{label(s)} and {label(t)} are already joined by a live line"
+        blocked = self._blocker(s, t)
+        if blocked is not None:
+            return "line_through_node", f"the line would pass through the node at {label(blocked)}"
+        return None
+
+    def _blocker(self, s: int, t: int) -> int | None:
+        owner = self.owner
+        for q in self._geo.inside(s, t):
+            if owner[q] != EMPTY:
+                return q
+        return None
+
+    def check(self, move: Move) -> str | None:
+        found = self._why_not(move)
+        return None if found is None else found[1]
+
+    def check_rule(self, move: Move) -> tuple[str, str] | None:
+        """Like :meth:`check` but returns ``(rule id, reason)``."""
+        return self._why_not(move)
+
+    # -- playing a move ---------------------------------------------------------------------
+
+    def apply(self, move: Move) -> list[Event]:
+        found = self._why_not(move)
+        if found is not None:
+            raise IllegalMove(found[1], rule=found[0], move=move)
+        self.push(move)
+        return self._events(self._stack[-1])
+
+    def push(self, move: Move) -> None:
+        """Play a move known to be legal (from :meth:`legal_moves`), without events.
+
+        The fast path for search; an illegal move corrupts the state, so use
+        :meth:`apply` for anything that did not come from the engine.
+        """
+        kind, s, t = move
+        seat = self._to_move
+        lowner = self.lowner
+        placed = kind == GROW or kind == SPLIT
+        replaced: tuple[int, ...] = ()
+        first_new = len(self.la)
+        new_segment = True
+        if placed:
+            self._place(t, seat, REGULAR)
+            if kind == SPLIT:
+                replaced = tuple(sorted(lid for lid in self.through[t] if lowner[lid] == seat))
+                la, lb = self.la, self.lb
+                for lid in replaced:
+                    a, b = la[lid], lb[lid]
+                    self._retire(lid)
+                    if a == s or b == s:
+                        new_segment = False
+                    self._add_line(a, t, seat)
+                    self._add_line(t, b, seat)
+        cut: tuple[int, ...] = ()
+        if new_segment:
+            cut = self._cuts(s, t, seat)
+            self._add_line(s, t, seat)
+            for lid in cut:
+                self.lstate[lid] = CUT
+                self._unindex(lid, self.la[lid], self.lb[lid])
+        added = len(self.la) - first_new
+        # Life: the target's network joins the source's (alive) network.
+        revived = self._flood(t, placed)
+        died: tuple[int, ...] = ()
+        if cut and any(self.alive[self.la[lid]] for lid in cut):
+            died = self._recount(1 - seat)
+        self._stack.append(_Undo(move, seat, placed, added, replaced, cut, died, revived, self._result))
+        self.turn += 1
+        self._to_move = 1 - seat
+        self._result = self._decide()
+
+    def _cuts(self, s: int, t: int, seat: int) -> tuple[int, ...]:
+        """Enemy live lines that segment s-t touches."""
+        geo = self._geo
+        lowner, la, lb, cell_lines = self.lowner, self.la, self.lb, self.cell_lines
+        found: list[int] = []
+        for c in geo.cells(s, t):
+            for lid in cell_lines[c]:
+                if lowner[lid] != seat and lid not in found and geo.touch(s, t, la[lid], lb[lid]):
+                    found.append(lid)
+        found.sort()
+        return tuple(found)
+
+    def _flood(self, t: int, placed: bool) -> tuple[int, ...]:
+        """Bring ``t``'s network to life; returns the dead nodes that came back."""
+        alive, links = self.alive, self.links
+        if not placed and alive[t]:
+            return ()
+        alive[t] = True
+        revived = [] if placed else [t]
+        stack = [t]
+        while stack:
+            p = stack.pop()
+            for q in links[p]:
+                if not alive[q]:
+                    alive[q] = True
+                    revived.append(q)
+                    stack.append(q)
+        revived.sort()
+        return tuple(revived)
+
+    def _recount(self, seat: int) -> tuple[int, ...]:
+        """Recompute ``seat``'s life from its Base; returns the nodes that died."""
+        alive, links = self.alive, self.links
+        reached = {self.base[seat]}
+        stack = [self.base[seat]]
+        while stack:
+            p = stack.pop()
+            for q in links[p]:
+                if q not in reached:
+                    reached.add(q)
+                    stack.append(q)
+        died = []
+        for p in self.nodes[seat]:
+            if alive[p] and p not in reached:
+                alive[p] = False
+                died.append(p)
+        died.sort()
+        return tuple(died)
+
+    def undo(self) -> Move:
+        if not self._stack:
+            raise IndexError("no move to undo")
+        rec = self._stack.pop()
+        move = rec.move
+        alive = self.alive
+        for p in rec.died:
+            alive[p] = True
+        for p in rec.revived:
+            alive[p] = False
+        for lid in rec.cut:
+            self.lstate[lid] = LIVE
+            self._index(lid, self.la[lid], self.lb[lid])
+        for _ in range(rec.added):
+            self._pop_line()
+        for lid in reversed(rec.replaced):
+            self._restore(lid)
+        if rec.placed:
+            self._unplace(move.dst)
+        self.turn -= 1
+        self._to_move = rec.player
+        self._result = rec.result
+        return move
+
+    # -- the end of the game ----------------------------------------------------------------
+
+    def _decide(self) -> Result | None:
+        """The result at the start of the current turn: no-move loss first, then the limit."""
+        seat = self._to_move
+        if not self.has_move(seat):
+            return Result(
+                winner=1 - seat,
+                reason="no_moves",
+                scores=self.alive_counts(),
+                text=f"{SEATS[seat]} has no legal move and loses.",
+            )
+        if self.turn - 1 >= self.turn_limit:
+            counts = self.alive_counts()
+            if counts[0] == counts[1]:
+                winner, text = None, f"Turn limit {self.turn_limit}: {counts[0]} alive nodes each, a draw."
+            else:
+                winner = 0 if counts[0] > counts[1] else 1
+                text = (
+                    f"Turn limit {self.turn_limit}: {SEATS[winner]} wins with "
+                    f"{counts[winner]} alive nodes to {counts[1 - winner]}."
+                )
+            return Result(winner=winner, reason="turn_limit", scores=counts, text=text)
+        return None
+
+    def can_extend(self) -> bool:
+        return self._result is not None and self._result.reason == "turn_limit"
+
+    def extend(self) -> None:
+        """Withdraw a turn-limit result and allow ``extension`` more turns."""
+        if not self.can_extend():
+            raise PegboardError("only a game that ended on the turn limit can be extended")
+        self.turn_limit += self.game.params.extension
+        self._result = self._decide()
+
+    # -- events ------------------------------------------------------------------------------
+
+    def _events(self, rec: _Undo) -> list[Event]:
+        geo = self._geo
+        label, xy = geo.label, geo.xy
+        move, seat = rec.move, rec.player
+        who, enemy = SEATS[seat], SEATS[1 - seat]
+        s, t = move.src, move.dst
+        events = []
+        if rec.placed:
+            events.append(
+                Event("node_placed", {"owner": seat, "at": list(xy(t))}, f"{who} places a node at {label(t)}.")
+            )
+        for lid in rec.replaced:
+            a, b = self.la[lid], self.lb[lid]
+            events.append(
+                Event(
+                    "line_split",
+                    {"owner": seat, "ends": [list(xy(a)), list(xy(b))], "at": list(xy(t))},
+                    f"{who} splits its line {label(a)}-{label(b)} at {label(t)}.",
+                )
+            )
+        if rec.added > 2 * len(rec.replaced):
+            events.append(
+                Event(
+                    "line_added",
+                    {"owner": seat, "ends": [list(xy(s)), list(xy(t))]},
+                    f"{who} draws a line {label(s)}-{label(t)}.",
+                )
+            )
+        if rec.cut:
+            n = len(rec.cut)
+            events.append(
+                Event(
+                    "lines_cut",
+                    {
+                        "owner": 1 - seat,
+                        "count": n,
+                        "lines": [[list(xy(self.la[lid])), list(xy(self.lb[lid]))] for lid in rec.cut],
+                    },
+                    f"{who} cuts {n} {enemy} line{'s' if n > 1 else ''}.",
+                )
+            )
+        if rec.died:
+            n = len(rec.died)
+            events.append(
+                Event(
+                    "nodes_died",
+                    {"owner": 1 - seat, "count": n, "points": [list(xy(p)) for p in rec.died]},
+                    f"{n} {enemy} node{'s' if n > 1 else ''} lose{'' if n > 1 else 's'} contact with the Base.",
+                )
+            )
+        if rec.revived:
+            n = len(rec.revived)
+            events.append(
+                Event(
+                    "nodes_revived",
+                    {"owner": seat, "count": n, "points": [list(xy(p)) for p in rec.revived]},
+                    f"{n} {who} node{'s come' if n > 1 else ' comes'} back to life.",
+                )
+            )
+        result = self._result
+        if result is not None:
+            events.append(Event("game_over", result.to_json(), result.text))
+        return events
+
+    # -- copies and serialisation -------------------------------------------------------------
+
+    def clone(self) -> NodeWarState:
+        other = NodeWarState.__new__(NodeWarState)
+        other.__dict__.update(self.__dict__)
+        for name in ("owner", "kind", "branches", "alive", "la", "lb", "lowner", "lstate", "order", "base", "_stack"):
+            setattr(other, name, list(getattr(self, name)))
+        for name in ("links", "ends", "through", "cell_lines"):
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        other.nodes = (list(self.nodes[0]), list(self.nodes[1]))
+        return other
+
+    def to_json(self) -> dict[str, JSON]:
+        from .position import state_to_json
+
+        return state_to_json(self)
+
+    def __str__(self) -> str:
+        from .position import ascii_board
+
+        return ascii_board(self)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__

@@ -1,0 +1,173 @@
+"""Board geometry for Node War, precomputed once per board shape.
+
+Points are flat integers ``p = y * width + x``. Everything here is exact
+integer arithmetic: distances compare ``dx*dx + dy*dy`` with ``r*r``, lattice
+points on a segment come from the gcd of its deltas, and segment contact is
+decided with cross products. Tables are built once per (width, height,
+metric, radii) and shared by every game with that shape.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import gcd
+
+METRICS = ("euclidean", "chebyshev", "manhattan")
+
+
+def within(dx: int, dy: int, radius: int, metric: str) -> bool:
+    """True when a point (dx, dy) away is within ``radius`` under ``metric``."""
+    if metric == "euclidean":
+        return dx * dx + dy * dy <= radius * radius
+    if metric == "chebyshev":
+        return max(abs(dx), abs(dy)) <= radius
+    if metric == "manhattan":
+        return abs(dx) + abs(dy) <= radius
+    raise ValueError(f"unknown distance metric {metric!r}")
+
+
+def _cross(ax: int, ay: int, bx: int, by: int, cx: int, cy: int) -> int:
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+def segments_touch(ax: int, ay: int, bx: int, by: int, cx: int, cy: int, dx: int, dy: int) -> bool:
+    """True when closed segments a-b and c-d share at least one point.
+
+    Covers proper crossings, an end touching the other segment, and
+    collinear overlap.
+    """
+    if max(ax, bx) < min(cx, dx) or max(cx, dx) < min(ax, bx):
+        return False
+    if max(ay, by) < min(cy, dy) or max(cy, dy) < min(ay, by):
+        return False
+    d1 = _cross(ax, ay, bx, by, cx, cy)
+    d2 = _cross(ax, ay, bx, by, dx, dy)
+    if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+        return False
+    d3 = _cross(cx, cy, dx, dy, ax, ay)
+    d4 = _cross(cx, cy, dx, dy, bx, by)
+    if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+        return False
+    # Both pairs straddle or touch. If everything is collinear the bounding-box
+    # test above already proved the projections overlap.
+    return True
+
+
+class Geometry:
+    """Precomputed tables for one board shape.
+
+    ``rings[r][p]`` lists ``(q, inner)`` for every point q != p within radius
+    r of p, where ``inner`` is the tuple of lattice points strictly inside
+    segment p-q. ``inside(a, b)`` gives that tuple for any pair; ``cells(a,
+    b)`` the unit cells the closed segment meets (a spatial index for
+    contact tests); ``touch(a, b, c, d)`` the cached exact contact test.
+    """
+
+    def __init__(self, width: int, height: int, metric: str, radii: tuple[int, ...]) -> None:
+        if width < 2 or height < 2:
+            raise ValueError("the board must be at least 2 x 2")
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.metric = metric
+        self.xs = tuple(p % width for p in range(self.size))
+        self.ys = tuple(p // width for p in range(self.size))
+        self._inside: dict[int, tuple[int, ...]] = {}
+        self._cells: dict[int, tuple[int, ...]] = {}
+        self._touch: dict[int, bool] = {}
+        self.rings: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+        for radius in sorted(set(radii)):
+            self.rings[radius] = tuple(self._ring(p, radius) for p in range(self.size))
+
+    # -- points -------------------------------------------------------------------
+
+    def point(self, x: int, y: int) -> int:
+        return y * self.width + x
+
+    def on_board(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def xy(self, p: int) -> tuple[int, int]:
+        return self.xs[p], self.ys[p]
+
+    def label(self, p: int) -> str:
+        return f"{self.xs[p]},{self.ys[p]}"
+
+    def in_radius(self, a: int, b: int, radius: int) -> bool:
+        return within(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], radius, self.metric)
+
+    def _ring(self, p: int, radius: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        px, py = self.xs[p], self.ys[p]
+        out = []
+        for y in range(max(0, py - radius), min(self.height, py + radius + 1)):
+            for x in range(max(0, px - radius), min(self.width, px + radius + 1)):
+                if (x, y) != (px, py) and within(x - px, y - py, radius, self.metric):
+                    q = y * self.width + x
+                    out.append((q, self.inside(p, q)))
+        return tuple(out)
+
+    # -- segments -----------------------------------------------------------------
+
+    def inside(self, a: int, b: int) -> tuple[int, ...]:
+        """Lattice points strictly between a and b, in order from a."""
+        key = a * self.size + b
+        found = self._inside.get(key)
+        if found is None:
+            ax, ay, bx, by = self.xs[a], self.ys[a], self.xs[b], self.ys[b]
+            dx, dy = bx - ax, by - ay
+            g = gcd(dx, dy)
+            if g <= 1:
+                found = ()
+            else:
+                sx, sy = dx // g, dy // g
+                found = tuple((ay + k * sy) * self.width + ax + k * sx for k in range(1, g))
+            self._inside[key] = found
+        return found
+
+    def cells(self, a: int, b: int) -> tuple[int, ...]:
+        """Indices ``cy * (width-1) + cx`` of the closed unit cells segment a-b meets.
+
+        Two segments that share a point share a cell, so a per-cell list of
+        lines narrows every contact search to a handful of candidates.
+        """
+        key = a * self.size + b if a < b else b * self.size + a
+        found = self._cells.get(key)
+        if found is None:
+            ax, ay, bx, by = self.xs[a], self.ys[a], self.xs[b], self.ys[b]
+            cw = self.width - 1
+            out = []
+            for cy in range(max(0, min(ay, by) - 1), min(self.height - 2, max(ay, by)) + 1):
+                for cx in range(max(0, min(ax, bx) - 1), min(self.width - 2, max(ax, bx)) + 1):
+                    if max(ax, bx) < cx or min(ax, bx) > cx + 1 or max(ay, by) < cy or min(ay, by) > cy + 1:
+                        continue
+                    sides = [
+                        _cross(ax, ay, bx, by, x, y)
+                        for x, y in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1))
+                    ]
+                    if all(s > 0 for s in sides) or all(s < 0 for s in sides):
+                        continue
+                    out.append(cy * cw + cx)
+            found = tuple(out)
+            self._cells[key] = found
+        return found
+
+    def touch(self, a: int, b: int, c: int, d: int) -> bool:
+        """Cached :func:`segments_touch` for point indices."""
+        n = self.size
+        k1 = a * n + b if a < b else b * n + a
+        k2 = c * n + d if c < d else d * n + c
+        key = k1 * n * n + k2 if k1 < k2 else k2 * n * n + k1
+        found = self._touch.get(key)
+        if found is None:
+            xs, ys = self.xs, self.ys
+            found = segments_touch(xs[a], ys[a], xs[b], ys[b], xs[c], ys[c], xs[d], ys[d])
+            if len(self._touch) > 2_000_000:
+                self._touch.clear()
+            self._touch[key] = found
+        return found
+
+
+@cache
+def geometry(width: int, height: int, metric: str, radii: tuple[int, ...]) -> Geometry:
+    """The shared :class:`Geometry` for one board shape."""
+    return Geometry(width, height, metric, radii)

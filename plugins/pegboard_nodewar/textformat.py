@@ -1,0 +1,204 @@
+"""Node War's match text format (the seed's "Export .txt").
+
+::
+
+    # pegboard nodewar match
+    # ruleset: nodewar/standard
+    # blue: Player
+    # red: Expert
+    1 Blue grow 6,2 -> 6,6
+    2 Red grow 6,16 -> 6,12
+
+One move per line: turn number, player, move type, ``x,y -> x,y``. ``#``
+lines carry ``key: value`` metadata (or are comments); blank lines are
+ignored. Loading replays every move and rejects the whole file at the first
+problem with a :class:`MatchTextError` naming the line and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pegboard.game import JSON
+
+from .engine import MOVE_KINDS, Move, NodeWarGame
+from .notation import _POINT
+from .rules import SEATS
+
+try:  # the platform's match-file error, when the core provides it
+    from pegboard.records import MatchFileError as _Base  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the core's progress
+    _Base = ValueError
+
+HEADER = "# pegboard nodewar match"
+DEFAULT_RULESET = "nodewar/standard"
+LINE_RE = re.compile(rf"^(\S+)\s+(\S+)\s+(\S+)\s+{_POINT}\s*(?:->|→)\s*{_POINT}$")
+META_RE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
+
+
+class MatchTextError(_Base):  # type: ignore[misc, valid-type]
+    """A Node War match text could not be read: ``line`` (1-based) and ``reason``.
+
+    ``rule`` is the engine's rule id when the problem is an illegal move.
+    """
+
+    def __init__(self, line: int, reason: str, *, rule: str | None = None) -> None:
+        message = f"line {line}: {reason}"
+        try:
+            super().__init__(message)
+        except TypeError:  # pragma: no cover - a richer base signature
+            ValueError.__init__(self, message)
+        self.line = line
+        self.reason = reason
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+def _ruleset_ref(ruleset: Mapping[str, Any]) -> str:
+    rid = str(ruleset.get("id", "standard"))
+    return rid if "/" in rid else f"nodewar/{rid}"
+
+
+class MatchText:
+    """The ``.txt`` :class:`~pegboard.specs.TextFormat` of Node War."""
+
+    suffix = ".txt"
+
+    def dumps(self, record: Mapping[str, JSON], game: NodeWarGame) -> str:
+        """The record's moves as text, one line each, with a metadata header."""
+        ruleset = record.get("ruleset") or game.ruleset
+        lines = [HEADER, f"# ruleset: {_ruleset_ref(ruleset)}"]
+        players = record.get("players") or []
+        for index, seat in enumerate(SEATS):
+            player = players[index] if index < len(players) else {}
+            if player.get("name"):
+                lines.append(f"# {seat.lower()}: {player['name']}")
+            if player.get("bot"):
+                lines.append(f"# {seat.lower()}-bot: {player['bot']}")
+        if record.get("seed") not in (None, 0):
+            lines.append(f"# seed: {record['seed']}")
+        result = record.get("result")
+        if result:
+            winner = result.get("winner")
+            lines.append(f"# result: {'draw' if winner is None else SEATS[winner]} ({result.get('reason', '')})")
+        seat = game.params.first
+        for turn, data in enumerate(record.get("moves") or [], start=1):
+            move = game.decode_move(data)
+            lines.append(f"{turn} {SEATS[seat]} {game.move_text(move)}")
+            seat = 1 - seat
+        return "\n".join(lines) + "\n"
+
+    def loads(self, text: str, resolve_ruleset: Callable[[str], Mapping[str, JSON]]) -> dict[str, JSON]:
+        """Replay a match text into a match record; raises :class:`MatchTextError`."""
+        meta: dict[str, str] = {}
+        moves: list[tuple[int, str]] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip().lstrip("\ufeff")
+            if not line:
+                continue
+            if line.startswith("#"):
+                found = META_RE.match(line)
+                if found and not moves:
+                    meta.setdefault(found.group(1).lower(), found.group(2))
+                continue
+            moves.append((number, line))
+
+        ref = meta.pop("ruleset", DEFAULT_RULESET)
+        try:
+            ruleset = dict(resolve_ruleset(ref))
+        except Exception as exc:  # noqa: BLE001 - any failure to find the ruleset is the file's problem
+            raise MatchTextError(self._meta_line(text, "ruleset"), f"cannot load ruleset {ref!r}: {exc}") from None
+        if ruleset.get("game") != "nodewar":
+            raise MatchTextError(self._meta_line(text, "ruleset"), f"ruleset {ref!r} is not a Node War ruleset")
+        game = NodeWarGame(ruleset)
+        state = game.new_state()
+        encoded: list[JSON] = []
+        extended = 0
+        for number, line in moves:
+            found = LINE_RE.match(line)
+            if found is None:
+                raise MatchTextError(number, f"expected '<turn> <Blue|Red> <move type> x,y -> x,y', got {line!r}")
+            turn_text, seat_text, kind, *coords = found.groups()
+            if not turn_text.isdigit():
+                raise MatchTextError(number, f"the turn number {turn_text!r} is not a number")
+            kind = kind.lower()
+            if kind not in MOVE_KINDS:
+                raise MatchTextError(number, f"unknown move type {kind!r} (grow, split, loop or revive)")
+            if state.result is not None:
+                if not state.can_extend():
+                    raise MatchTextError(number, f"a move after the end of the game ({state.result.text})")
+                state.extend()
+                extended += 1
+                if state.result is not None:  # pragma: no cover - extend only withdraws a limit result
+                    raise MatchTextError(number, f"a move after the end of the game ({state.result.text})")
+            if int(turn_text) != state.turn:
+                raise MatchTextError(number, f"turn number {turn_text} where turn {state.turn} was expected")
+            expected = SEATS[state.to_move]
+            if seat_text.lower() != expected.lower():
+                raise MatchTextError(number, f"{seat_text} moves on turn {state.turn}, but it is {expected}'s turn")
+            sx, sy, tx, ty = (int(c) for c in coords)
+            for x, y in ((sx, sy), (tx, ty)):
+                if not game.geo.on_board(x, y):
+                    raise MatchTextError(number, f"{x},{y} is off the {game.width}x{game.height} board", rule="off_board")
+            src, dst = game.geo.point(sx, sy), game.geo.point(tx, ty)
+            why = state.check_rule(Move(kind, src, dst))
+            if why is not None and why[0] == "wrong_move_type":
+                actual = state.classify(src, dst)
+                raise MatchTextError(
+                    number, f"the line says {kind}, but {sx},{sy} -> {tx},{ty} is a {actual}", rule="wrong_move_type"
+                )
+            if why is not None:
+                raise MatchTextError(number, f"illegal move ({why[0]}): {why[1]}", rule=why[0])
+            move = Move(kind, src, dst)
+            state.apply(move)
+            encoded.append(game.encode_move(move))
+
+        players = []
+        for seat in SEATS:
+            player: dict[str, JSON] = {"seat": seat}
+            name = meta.pop(seat.lower(), None)
+            if name:
+                player["name"] = name
+            bot = meta.pop(f"{seat.lower()}-bot", None)
+            if bot:
+                player["bot"] = bot
+            players.append(player)
+        seed_text = meta.pop("seed", "0")
+        meta.pop("result", None)
+        record: dict[str, JSON] = {
+            "format": "pegboard.match/1",
+            "game": "nodewar",
+            "ruleset": ruleset,
+            "seed": int(seed_text) if seed_text.lstrip("-").isdigit() else 0,
+            "players": players,
+            "moves": encoded,
+        }
+        if state.result is not None:
+            record["result"] = state.result.to_json()
+        extra = {k: v for k, v in meta.items() if k not in ("pegboard nodewar match",)}
+        if extended:
+            extra["extensions"] = extended
+        if extra:
+            record["meta"] = extra
+        return record
+
+    @staticmethod
+    def _meta_line(text: str, key: str) -> int:
+        for number, raw in enumerate(text.splitlines(), start=1):
+            found = META_RE.match(raw.strip())
+            if found and found.group(1).lower() == key:
+                return number
+        return 1
+
+
+def loads(text: str, resolve_ruleset: Callable[[str], Mapping[str, JSON]] | None = None) -> dict[str, JSON]:
+    """Read a match text with the shipped rulesets (convenience for tools and tests)."""
+    if resolve_ruleset is None:
+        from .rules import load_shipped
+
+        resolve_ruleset = load_shipped
+    return MatchText().loads(text, resolve_ruleset)
