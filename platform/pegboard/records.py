@@ -1,0 +1,490 @@
+"""Match records: read, write, replay, validate and convert.
+
+A record is a plain JSON-able dict (the envelope in ``schemas/match.schema.json``).
+JSON files (``*.match.json``, any ``.json``) are the native form; a game may add
+text forms through :attr:`pegboard.specs.GameSpec.text_formats`, chosen by suffix.
+
+Validation runs in stages and stops at the first failing one:
+
+1. ``syntax``: the file is UTF-8 JSON (or the game's text format); errors carry line/column.
+2. ``schema``: the envelope, the ruleset and every move against their schemas; errors carry JSON paths.
+3. ``replay``: every move is legal when replayed from the seed; errors carry the move number and rule.
+4. ``result``: a declared result equals the replayed one.
+
+Files are written through a temporary file and an atomic rename, so a crash
+never leaves half a file, and :func:`convert` never overwrites its input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
+from .rulesets import Ruleset, RulesetError, build_game, load_ruleset, ruleset_from_data
+from .schemas import SchemaFileError, game_schema_path, issues, match_validator, validator
+
+if TYPE_CHECKING:
+    from .plugins import Plugins
+    from .specs import GameSpec, TextFormat
+
+FORMAT = "pegboard.match/1"
+STAGES = ("syntax", "schema", "replay", "result")
+MATCH_SUFFIX = ".match.json"
+
+
+class MatchFileError(PegboardError):
+    """A match (or position) file failed a validation stage.
+
+    Carries the ``path``, the ``stage`` ("syntax", "schema", "replay", "result"
+    or "position"), where in the file (``line``/``column``, ``json_path`` or the
+    1-based ``move`` number), the broken ``rule`` id for replay errors, and the ``reason``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | Path | None = None,
+        stage: str = "syntax",
+        line: int | None = None,
+        column: int | None = None,
+        json_path: str | None = None,
+        move: int | None = None,
+        rule: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.path = str(path) if path is not None else None
+        self.stage = stage
+        self.line = line
+        self.column = column
+        self.json_path = json_path
+        self.move = move
+        self.rule = rule
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.path:
+            where.append(self.path)
+        if self.line is not None:
+            where.append(f"line {self.line}" + (f", column {self.column}" if self.column is not None else ""))
+        text = self.reason
+        if self.move is not None:
+            text = f"move {self.move}: {text}"
+        elif self.json_path:
+            text = f"{self.json_path}: {text}"
+        if self.rule:
+            text = f"{text} [{self.rule}]"
+        return f"{self.stage}: {text}" + (f" ({', '.join(where)})" if where else "")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes
+        return (_rebuild_error, (self.reason, self.to_json()))
+
+    def to_json(self) -> dict[str, JSON]:
+        data = {
+            "stage": self.stage,
+            "reason": self.reason,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "json_path": self.json_path,
+            "move": self.move,
+            "rule": self.rule,
+        }
+        return {key: value for key, value in data.items() if value is not None}
+
+
+def _rebuild_error(reason: str, data: dict[str, Any]) -> MatchFileError:
+    data = {k: v for k, v in data.items() if k != "reason"}
+    return MatchFileError(reason, **data)
+
+
+@dataclass
+class Report:
+    """The outcome of :func:`validate_file` for one file."""
+
+    path: str
+    ok: bool
+    stage: str
+    """The last stage passed when ``ok``, otherwise the stage that failed."""
+    errors: list[MatchFileError] = field(default_factory=list)
+    game: str | None = None
+    moves: int = 0
+    result: dict[str, JSON] | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "path": self.path,
+            "ok": self.ok,
+            "stage": self.stage,
+            "game": self.game,
+            "moves": self.moves,
+            "result": self.result,
+            "errors": [e.to_json() for e in self.errors],
+        }
+
+
+def _plugins(plugins: Plugins | None) -> Plugins:
+    if plugins is None:
+        from .plugins import get_plugins
+
+        return get_plugins()
+    return plugins
+
+
+# -- building records ---------------------------------------------------------------------
+
+
+def record_from_moves(
+    game: Game,
+    ruleset: Ruleset | Mapping[str, JSON],
+    seed: int,
+    players: Sequence[str | Mapping[str, JSON]],
+    moves: Iterable[Move],
+    result: Result | Mapping[str, JSON] | None = None,
+    meta: Mapping[str, JSON] | None = None,
+) -> dict[str, JSON]:
+    """A match record from moves as played. ``players`` are dicts or bot ids ("human" for a person)."""
+    data = ruleset.data if isinstance(ruleset, Ruleset) else ruleset
+    seats = []
+    for index, player in enumerate(players):
+        if isinstance(player, Mapping):
+            seats.append({"seat": game.seats[index], **dict(player)})
+        elif player == "human":
+            seats.append({"seat": game.seats[index], "name": "Human", "bot": None})
+        else:
+            seats.append({"seat": game.seats[index], "name": str(player), "bot": str(player)})
+    record: dict[str, JSON] = {
+        "format": FORMAT,
+        "game": game.id,
+        "ruleset": json.loads(json.dumps(dict(data), default=str)),
+        "seed": int(seed),
+        "players": seats,
+        "moves": [game.encode_move(move) for move in moves],
+    }
+    if result is not None:
+        record["result"] = result.to_json() if isinstance(result, Result) else dict(result)
+    if meta:
+        record["meta"] = dict(meta)
+    return record
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def _position(raw: bytes, offset: int) -> tuple[int, int]:
+    line = raw[:offset].count(b"\n") + 1
+    return line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
+
+
+def read_text(path: str | Path) -> str:
+    """The file as text; a missing file, a folder or non-UTF-8 bytes raise a syntax error."""
+    file = Path(path)
+    if not file.exists():
+        raise MatchFileError("file not found", path=file)
+    if file.is_dir():
+        raise MatchFileError("is a directory, not a file", path=file)
+    try:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise MatchFileError(f"cannot read: {exc.strerror}", path=file) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(raw, exc.start)
+        raise MatchFileError("not UTF-8 text (a binary file?)", path=file, line=line, column=column) from None
+    if "\x00" in text:
+        line, column = _position(raw, raw.index(b"\x00"))
+        raise MatchFileError("contains NUL bytes (a binary file?)", path=file, line=line, column=column)
+    return text
+
+
+def parse_json(text: str, path: str | Path | None = None) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MatchFileError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno) from None
+
+
+def _suffix(path: Path) -> str:
+    return path.suffix.lower()
+
+
+def text_formats_for(suffix: str, plugins: Plugins) -> list[tuple[GameSpec, TextFormat]]:
+    """Every game's text format registered for ``suffix`` (".txt")."""
+    return [(spec, spec.text_formats[suffix]) for spec in plugins.games().values() if suffix in spec.text_formats]
+
+
+def _ruleset_resolver(game_id: str, base: Path, plugins: Plugins) -> Any:
+    def resolve(ref: str) -> Mapping[str, JSON]:
+        candidate = base / ref
+        target: str | Path = candidate if ref.endswith(".toml") and candidate.is_file() else ref
+        return load_ruleset(target, game=game_id, plugins=plugins).data
+
+    return resolve
+
+
+def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) -> Any:
+    """Parse a record's text by the file's suffix: JSON, or a game's text format (syntax stage)."""
+    plugins = _plugins(plugins)
+    file = Path(path)
+    suffix = _suffix(file)
+    if suffix == ".json" or (not text_formats_for(suffix, plugins) and text.lstrip().startswith("{")):
+        return parse_json(text, file)
+    candidates = text_formats_for(suffix, plugins)
+    if not candidates:
+        known = sorted({s for spec in plugins.games().values() for s in spec.text_formats} | {".json"})
+        raise MatchFileError(f"unknown match file type {suffix or '(no suffix)'!r} (known: {', '.join(known)})", path=file)
+    failures: list[MatchFileError] = []
+    for spec, fmt in candidates:
+        try:
+            return fmt.loads(text, _ruleset_resolver(spec.id, file.parent, plugins))
+        except MatchFileError as exc:
+            failures.append(exc)
+        except (RulesetError, PegboardError) as exc:
+            failures.append(MatchFileError(str(exc), stage="syntax"))
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            failures.append(MatchFileError(f"cannot read as {spec.name}: {exc}", stage="syntax"))
+    # several games share the suffix: the one that read furthest is most likely the right one
+    best = max(failures, key=lambda e: e.line or 0)
+    if best.path is None:
+        best.path = str(file)
+    raise best
+
+
+# -- the schema stage ------------------------------------------------------------------------
+
+
+def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path | None = None) -> list[MatchFileError]:
+    """Envelope, ruleset and moves against their schemas; every error with its JSON path."""
+    plugins = _plugins(plugins)
+    game_id = record.get("game") if isinstance(record, dict) else None
+    spec = plugins.games().get(game_id) if isinstance(game_id, str) else None
+    try:
+        check = match_validator(spec.schema_dir if spec else None)
+    except SchemaFileError as exc:
+        return [MatchFileError(str(exc), path=path, stage="schema", json_path="$")]
+    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, record)]
+    if errors or not isinstance(record, dict):
+        return errors
+    if spec is None:
+        known = ", ".join(sorted(plugins.games())) or "none"
+        return [MatchFileError(f"unknown game {game_id!r} (known: {known})", path=path, stage="schema", json_path="$.game")]
+    if record["ruleset"].get("game") != game_id:
+        return [MatchFileError(f"the ruleset is for {record['ruleset'].get('game')!r}, not {game_id!r}", path=path, stage="schema", json_path="$.ruleset.game")]
+    seats = len(spec.seats)
+    if len(record["players"]) != seats:
+        return [MatchFileError(f"expected {seats} players ({', '.join(spec.seats)}), found {len(record['players'])}", path=path, stage="schema", json_path="$.players")]
+    try:
+        ruleset_from_data(record["ruleset"], plugins)
+    except RulesetError as exc:
+        return [MatchFileError(exc.reason, path=path, stage="schema", json_path=f"$.ruleset.{exc.key}" if exc.key else "$.ruleset")]
+    return []
+
+
+# -- the replay and result stages ---------------------------------------------------------------
+
+_GAMES: dict[tuple[int, str], Game] = {}
+
+
+def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -> Game:
+    """The game (with rule mods) a record was played under; built once per ruleset digest."""
+    plugins = _plugins(plugins)
+    ruleset = ruleset_from_data(record["ruleset"], plugins)
+    key = (id(plugins), ruleset.digest)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 32:
+            _GAMES.clear()
+        game = _GAMES[key] = build_game(ruleset, plugins)
+    return game
+
+
+def replay(record: Mapping[str, Any], plugins: Plugins | None = None, *, path: str | Path | None = None) -> tuple[State, list[Event]]:
+    """Replay a (schema-valid) record from its seed; raises :class:`MatchFileError` at the first bad move.
+
+    Moves after a turn-limit result imply that the players extended the game
+    (:meth:`~pegboard.game.State.extend`).
+    """
+    game = game_for_record(record, plugins)
+    state = game.new_state(int(record["seed"]))
+    events: list[Event] = []
+    for number, encoded in enumerate(record["moves"], 1):
+        where = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
+        if state.result is not None:
+            if state.can_extend():
+                state.extend()
+            else:
+                raise MatchFileError(f"the game was already over ({state.result.reason})", rule="game_over", **where)
+        try:
+            move = game.decode_move(encoded)
+        except InvalidMoveEncoding as exc:
+            raise MatchFileError(str(exc), rule="encoding", **where) from None
+        try:
+            text = state.move_text(move)
+        except Exception:  # noqa: BLE001 - a move the engine cannot even render is reported by apply
+            text = json.dumps(encoded)
+        try:
+            events.extend(state.apply(move))
+        except IllegalMove as exc:
+            raise MatchFileError(f"{text} is illegal: {exc.reason}", rule=exc.rule, **where) from None
+    return state, events
+
+
+def check_result(record: Mapping[str, Any], state: State, path: str | Path | None = None) -> None:
+    """Raise a ``result``-stage error unless the declared result matches the replayed one."""
+    declared = record.get("result")
+    if declared is None:
+        return
+    actual = state.result
+    where = {"path": path, "stage": "result", "json_path": "$.result"}
+    if actual is None:
+        raise MatchFileError(f"declares a result ({declared['reason']}) but the game is not over after {len(record['moves'])} moves", **where)
+    claimed = Result.from_json(declared)
+    if not claimed.same_outcome(actual):
+        raise MatchFileError(
+            f"declares winner {claimed.winner} by {claimed.reason!r}, the replay gives winner {actual.winner} by {actual.reason!r}",
+            **where,
+        )
+    if claimed.scores is not None and actual.scores is not None and tuple(claimed.scores) != tuple(actual.scores):
+        raise MatchFileError(f"declares scores {list(claimed.scores)}, the replay gives {list(actual.scores)}", **where)
+
+
+def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins | None = None) -> Report:
+    """Run the schema, replay and result stages on an already parsed record."""
+    plugins = _plugins(plugins)
+    report = Report(path=str(path), ok=False, stage="schema")
+    errors = check_schema(record, plugins, path)
+    if errors:
+        report.errors = errors
+        return report
+    report.game = record["game"]
+    report.stage = "replay"
+    try:
+        state, _ = replay(record, plugins, path=path)
+        report.moves = state.ply
+        report.stage = "result"
+        check_result(record, state, path)
+    except MatchFileError as exc:
+        report.errors = [exc]
+        return report
+    except PegboardError as exc:  # e.g. a rule mod that refuses to build
+        report.errors = [MatchFileError(str(exc), path=path, stage=report.stage)]
+        return report
+    report.ok = True
+    report.result = state.result.to_json() if state.result is not None else None
+    return report
+
+
+def validate_file(path: str | Path, plugins: Plugins | None = None) -> Report:
+    """Validate one match file through every stage; never raises for a bad file."""
+    plugins = _plugins(plugins)
+    try:
+        record = parse_record(read_text(path), path, plugins)
+    except MatchFileError as exc:
+        if exc.path is None:
+            exc.path = str(path)
+        return Report(path=str(path), ok=False, stage="syntax", errors=[exc])
+    return validate_record(record, path, plugins)
+
+
+def read_record(path: str | Path, plugins: Plugins | None = None) -> dict[str, JSON]:
+    """Read a match file and check its syntax and schema (raises :class:`MatchFileError`)."""
+    plugins = _plugins(plugins)
+    record = parse_record(read_text(path), path, plugins)
+    errors = check_schema(record, plugins, path)
+    if errors:
+        raise errors[0]
+    return record
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def dumps_record(record: Mapping[str, JSON], suffix: str = ".json", plugins: Plugins | None = None) -> str:
+    """The record as JSON, or in the text format its game registers for ``suffix``."""
+    plugins = _plugins(plugins)
+    if suffix.lower() == ".json":
+        return json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    spec = plugins.game(str(record["game"]))
+    fmt = spec.text_formats.get(suffix.lower())
+    if fmt is None:
+        known = ", ".join([".json", *spec.text_formats])
+        raise MatchFileError(f"{spec.name} records cannot be written as {suffix or '(no suffix)'!r} (known: {known})", stage="syntax")
+    return fmt.dumps(record, game_for_record(record, plugins))
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write through a temporary file in the same folder, then rename over ``path``."""
+    target = Path(path)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def write_record(record: Mapping[str, JSON], path: str | Path, plugins: Plugins | None = None) -> Path:
+    """Write a record (format chosen by suffix) atomically."""
+    file = Path(path)
+    suffix = ".json" if file.name.endswith(".json") else _suffix(file)
+    return write_text_atomic(file, dumps_record(record, suffix, plugins))
+
+
+def convert(source: str | Path, target: str | Path, plugins: Plugins | None = None, *, force: bool = False) -> Report:
+    """Convert a match file between JSON and a game's text format(s), losslessly.
+
+    The source is fully validated first (a converted file is always valid).
+    Refuses to write over the source, and over any existing file unless ``force``.
+    """
+    plugins = _plugins(plugins)
+    src, dst = Path(source), Path(target)
+    if dst.exists() and (dst.resolve() == src.resolve() or (src.exists() and os.path.samefile(src, dst))):
+        raise MatchFileError("refusing to overwrite the input file", path=dst, stage="syntax")
+    if dst.is_dir():
+        raise MatchFileError("the output is a directory", path=dst, stage="syntax")
+    if dst.exists() and not force:
+        raise MatchFileError("the output file exists (use --force to replace it)", path=dst, stage="syntax")
+    if not dst.parent.is_dir():
+        raise MatchFileError("the output folder does not exist", path=dst.parent, stage="syntax")
+    try:
+        record = parse_record(read_text(src), src, plugins)
+    except MatchFileError as exc:
+        exc.path = exc.path or str(src)
+        raise
+    report = validate_record(record, src, plugins)
+    if not report.ok:
+        raise report.errors[0]
+    write_record(record, dst, plugins)
+    return report
+
+
+# -- positions ---------------------------------------------------------------------------------
+
+
+def read_position(path: str | Path, game: Game, schema_dir: str | Path | None = None) -> State:
+    """A state from a position JSON file: syntax, then the game's position schema, then the engine."""
+    data = parse_json(read_text(path), path)
+    if schema_dir is not None and game_schema_path(schema_dir, "position").is_file():
+        found = issues(validator(game_schema_path(schema_dir, "position")), data)
+        if found:
+            first = found[0]
+            raise MatchFileError(first.message, path=path, stage="schema", json_path=first.path)
+    if not isinstance(data, dict):
+        raise MatchFileError("a position must be a JSON object", path=path, stage="schema", json_path="$")
+    try:
+        return game.state_from_json(data)
+    except InvalidPosition as exc:
+        raise MatchFileError(str(exc), path=path, stage="position") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise MatchFileError(f"not a {game.name} position: {type(exc).__name__}: {exc}", path=path, stage="position") from None
