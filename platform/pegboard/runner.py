@@ -1,0 +1,262 @@
+"""Headless bot-vs-bot matches: seeded, alternating colours, in parallel worker processes.
+
+Every game of a match gets its own game seed and bot seeds derived from the
+match seed and the game's index (:func:`derive_seed`), so any single game can
+be replayed or re-run alone and ``-j`` never changes the moves played.
+Entrants rotate through the seats: in game ``i`` seat ``s`` is played by
+entrant ``(s + i) % seats`` (with two seats, colours alternate).
+
+Parallel runs use the process-wide plugin manager
+(:func:`pegboard.plugins.get_plugins`); forked workers inherit it, spawned
+workers rebuild it from entry points, ``PEGBOARD_PLUGINS`` and
+:attr:`MatchPlan.plugin_files`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .game import JSON, PegboardError
+from .records import record_from_moves
+from .rulesets import build_game, load_ruleset
+
+if TYPE_CHECKING:
+    from .plugins import Plugins
+
+
+class BotError(PegboardError):
+    """A bot crashed or returned an illegal move."""
+
+
+def derive_seed(seed: int, index: int, purpose: str) -> int:
+    """A stable 32-bit seed for one purpose ("game", "bot0" ...) of game ``index``."""
+    digest = hashlib.sha256(f"pegboard:{seed}:{index}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def default_jobs() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """What to play: ``bots`` are the entrants' bot ids, in seat order for game 1."""
+
+    game: str
+    bots: tuple[str, ...]
+    ruleset: str = "standard"
+    games: int = 1
+    seed: int = 0
+    extend: bool = False
+    """Play on past a turn limit whenever the game allows it (until ``max_plies``)."""
+    budget: float | None = None
+    """Seconds per move for every bot; None uses each bot's own default."""
+    max_plies: int = 20_000
+    plugin_files: tuple[str, ...] = ()
+
+    def seats_for(self, index: int) -> tuple[int, ...]:
+        """Entrant index playing each seat in game ``index`` (0-based)."""
+        n = len(self.bots)
+        return tuple((seat + index) % n for seat in range(n))
+
+
+@dataclass
+class GameOutcome:
+    """One finished (or capped) game of a match."""
+
+    index: int
+    seats: tuple[int, ...]
+    record: dict[str, JSON]
+    winner_entrant: int | None
+    finished: bool
+    plies: int
+    think: list[tuple[int, float]]
+    """(entrant, seconds) for every move."""
+
+
+@dataclass
+class EntrantStats:
+    """Totals for one entrant over a match."""
+
+    label: str
+    bot: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    unfinished: int = 0
+    moves: int = 0
+    think_total: float = 0.0
+    think_max: float = 0.0
+
+    @property
+    def think_mean(self) -> float:
+        return self.think_total / self.moves if self.moves else 0.0
+
+
+@dataclass
+class MatchReport:
+    plan: MatchPlan
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    stats: list[EntrantStats] = field(default_factory=list)
+
+    @property
+    def records(self) -> list[dict[str, JSON]]:
+        return [o.record for o in self.outcomes]
+
+    @property
+    def average_length(self) -> float:
+        return sum(o.plies for o in self.outcomes) / len(self.outcomes) if self.outcomes else 0.0
+
+
+def entrant_labels(bots: tuple[str, ...]) -> list[str]:
+    """Bot ids, numbered when one bot plays more than one entrant ("random #1")."""
+    labels = []
+    for index, bot in enumerate(bots):
+        if bots.count(bot) > 1:
+            labels.append(f"{bot} #{bots[:index].count(bot) + 1}")
+        else:
+            labels.append(bot)
+    return labels
+
+
+def _plugins(plugins: Plugins | None) -> Plugins:
+    if plugins is None:
+        from .plugins import get_plugins
+
+        return get_plugins()
+    return plugins
+
+
+def check_plan(plan: MatchPlan, plugins: Plugins | None = None) -> None:
+    """Fail early (before any worker starts) on an unknown game, bot or ruleset."""
+    plugins = _plugins(plugins)
+    spec = plugins.game(plan.game)
+    if len(plan.bots) != len(spec.seats):
+        raise PegboardError(f"{spec.name} needs {len(spec.seats)} bots ({', '.join(spec.seats)}), got {len(plan.bots)}")
+    for bot in plan.bots:
+        plugins.bot(plan.game, bot)
+    load_ruleset(plan.ruleset, game=plan.game, plugins=plugins)
+    if plan.games < 1:
+        raise PegboardError("the number of games must be at least 1")
+
+
+def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> GameOutcome:
+    """Play game ``index`` (0-based) of ``plan``; deterministic for a given plan and index."""
+    plugins = _plugins(plugins)
+    ruleset = load_ruleset(plan.ruleset, game=plan.game, plugins=plugins)
+    game = build_game(ruleset, plugins)
+    seats = plan.seats_for(index)
+    game_seed = derive_seed(plan.seed, index, "game")
+    specs = [plugins.bot(plan.game, plan.bots[entrant]) for entrant in seats]
+    bots = [spec.factory(game, derive_seed(plan.seed, index, f"bot{seat}")) for seat, spec in enumerate(specs)]
+    budgets = [spec.budget if plan.budget is None else plan.budget for spec in specs]
+    state = game.new_state(game_seed)
+    moves: list[Any] = []
+    think: list[tuple[int, float]] = []
+    while True:
+        if state.result is not None:
+            if plan.extend and state.can_extend():
+                state.extend()
+            else:
+                break
+        if state.ply >= plan.max_plies:
+            break
+        seat = state.to_move
+        view = state.player_view(seat)
+        started = time.perf_counter()
+        try:
+            move = bots[seat].choose(view, budgets[seat])
+        except Exception as exc:  # noqa: BLE001 - a bot bug must not kill the whole match silently
+            raise BotError(f"bot {specs[seat].id!r} crashed in game {index + 1} at move {state.ply + 1}: {type(exc).__name__}: {exc}") from exc
+        elapsed = time.perf_counter() - started
+        reason = state.check(move)
+        if reason is not None:
+            raise BotError(f"bot {specs[seat].id!r} played an illegal move in game {index + 1} at move {state.ply + 1}: {reason}")
+        state.apply(move)
+        moves.append(move)
+        think.append((seats[seat], elapsed))
+    result = state.result
+    players = [{"name": spec.name, "bot": spec.id} for spec in specs]
+    meta: dict[str, JSON] = {
+        "generator": "pegboard match",
+        "game_number": index + 1,
+        "match_seed": plan.seed,
+        "think_seconds": [round(seconds, 6) for _, seconds in think],
+    }
+    if result is None:
+        meta["stopped"] = f"ply cap {plan.max_plies}"
+    record = record_from_moves(game, ruleset, game_seed, players, moves, result, meta)
+    winner = seats[result.winner] if result is not None and result.winner is not None else None
+    return GameOutcome(index, seats, record, winner, result is not None, len(moves), think)
+
+
+def summarise(plan: MatchPlan, outcomes: list[GameOutcome]) -> list[EntrantStats]:
+    stats = [EntrantStats(label, bot) for label, bot in zip(entrant_labels(plan.bots), plan.bots)]
+    for outcome in outcomes:
+        for entrant, row in enumerate(stats):
+            if not outcome.finished:
+                row.unfinished += 1
+            elif outcome.winner_entrant is None:
+                row.draws += 1
+            elif outcome.winner_entrant == entrant:
+                row.wins += 1
+            else:
+                row.losses += 1
+        for entrant, seconds in outcome.think:
+            row = stats[entrant]
+            row.moves += 1
+            row.think_total += seconds
+            row.think_max = max(row.think_max, seconds)
+    return stats
+
+
+def _init_worker(plugin_files: tuple[str, ...]) -> None:
+    from . import plugins as manager
+
+    if manager._current is None:  # spawned, not forked: rebuild the manager
+        manager.set_plugins(manager.Plugins(plugin_files=[*manager.env_plugin_files(), *plugin_files]))
+
+
+def _play_in_worker(plan: MatchPlan, index: int) -> GameOutcome:
+    return play_game(plan, index)
+
+
+def run_match(
+    plan: MatchPlan,
+    *,
+    jobs: int | None = None,
+    plugins: Plugins | None = None,
+    progress: Callable[[GameOutcome], None] | None = None,
+) -> MatchReport:
+    """Play every game of ``plan`` (``jobs`` worker processes; 1 plays in this process)."""
+    plugins = _plugins(plugins)
+    check_plan(plan, plugins)
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    outcomes: list[GameOutcome] = []
+    if jobs == 1 or plan.games == 1:
+        for index in range(plan.games):
+            outcome = play_game(plan, index, plugins)
+            outcomes.append(outcome)
+            if progress:
+                progress(outcome)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, plan.games), initializer=_init_worker, initargs=(plan.plugin_files,)) as pool:
+            futures = [pool.submit(_play_in_worker, plan, index) for index in range(plan.games)]
+            try:
+                for future in as_completed(futures):
+                    outcome = future.result()
+                    outcomes.append(outcome)
+                    if progress:
+                        progress(outcome)
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    outcomes.sort(key=lambda o: o.index)
+    return MatchReport(plan, outcomes, summarise(plan, outcomes))
