@@ -1,0 +1,417 @@
+"""Starfall match detection and shape classification.
+
+Pure functions over a flat board of star colours: ``colors[r * width + c]`` is a star colour
+(``0``-``4``) or ``-1`` for "no star" (a hole or an asteroid; neither ever matches). Geometry
+tables are built once per ``(width, height)`` and cached.
+
+* :func:`has_match` / :func:`matches_through` are the hot paths (swap legality, dealing).
+* :func:`find_shapes` lists every shape on the board with the payout row it earns.
+
+How the seed's table and the rulings ("Lines and shapes") are read here:
+
+=====================  =====================================================================
+question               reading
+=====================  =====================================================================
+match                  a set of same-colour stars filling one window: 3 in a row across or
+                       down, 4 in a row on either diagonal, a 2x2 block, a V (a corner and
+                       2 stars along each of two perpendicular diagonals) or an X (a centre
+                       and its 4 diagonal neighbours). Longer runs are overlapping windows.
+hook                   a same-colour star beside an end of a run of *exactly* 3 (maximal),
+                       at a right angle to it, joins that run. A run of 4+ takes no hook.
+                       A hook is not a match on its own: :func:`matches_through` ignores it.
+shape                  matches of one colour merge when they share a square or a square of
+                       one shares an edge with a square of the other; a shape is a maximal
+                       merged group. Touching only at a corner does not merge.
+payout row             the highest row (``SHAPE_ROWS`` order) with a template that fits
+                       inside the shape's squares after a rotation, reflection and shift.
+                       Adding stars to a shape therefore never lowers what it pays.
+"N in a line"          across, down or diagonal; a longer line contains the shorter ones,
+                       so 8 in a line pays the 7-in-a-line row.
+L / T / crossing       two orthogonal runs, one across and one down, sharing a square s.
+                       L: s is an end of both. T: s ends one and is inside the other.
+                       Plus / "crossing": s is an end of neither. Templates use the stated
+                       lengths exactly; a longer run contains them, so "or bigger" holds.
+V / X                  diagonal only (the V is the L of two 3-lines turned 45 degrees).
+blocks                 2x2 pays block2x2; any 2x3 or 3x2 pays the 5-crossing-4 row unless
+                       the shape also holds a 3x3, which pays block3x3.
+row order              the seed's table bottom-up (3x3 block highest). The T of two
+                       3-lines sits *above* the L of two 3-lines in the seed's table.
+=====================  =====================================================================
+
+What that gives for common bigger or mixed shapes:
+
+=============================================  ==========================================
+shape                                          pays
+=============================================  ==========================================
+lone 3 in a row                                nothing (``row=None``; it still clears)
+4-run with a star beside one end               line4; the star does not join or clear
+3-run hooked at both ends (U, S or Z)          hook4
+L 3+3                                          L33
+L 4+3, 5+3, 4+4, ...                           L43 (holds an L of 4 and 3)
+T with a bar of 3, stem 3+                     T33
+T with bar 4+ (2+ past the joint), stem 4+     L43 (bar half + stem form an L of 4 and 3)
+T with bar 4+, stem 3                          T33 (holds an L33 too; T33 ranks higher)
+crossing 3x3, 4x3                              plus_or_X (a 4x3 holds no 4x4 or 5x3)
+crossing 4x4, 5x3, 6x3                         cross44_53_or_line7
+crossing 5x4 and bigger                        cross54_or_block2x3
+two diagonal 4-runs crossing or meeting        V (they always hold a V)
+4-run with a 2x2 touching its side             one shape: a 2x3 block (row cross54) or,
+                                               under an end, an L of 4 and 3 (L43)
+4-run and a 2x2 touching only at a corner      two shapes: line4 and block2x2
+=============================================  ==========================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+__all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "has_match", "matches_through"]
+
+#: Payout row ids, highest row of the seed's table first (3x3 block) down to 4 in a line.
+SHAPE_ROWS: tuple[str, ...] = (
+    "block3x3",
+    "cross54_or_block2x3",
+    "cross44_53_or_line7",
+    "L43",
+    "V",
+    "plus_or_X",
+    "T33",
+    "L33",
+    "line6",
+    "hook4",
+    "line5",
+    "block2x2",
+    "line4",
+)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One group of same-colour stars that clears together.
+
+    ``squares`` is every star that clears as part of it; ``row`` is the payout row id from
+    :data:`SHAPE_ROWS`, or ``None`` for a lone 3 in a row (clears, pays nothing).
+    """
+
+    color: int
+    squares: frozenset[int]
+    row: str | None
+
+
+Offsets = tuple[tuple[int, int], ...]
+
+
+def _grid(*lines: str) -> Offsets:
+    """Offsets (dc, dr) of the ``#`` cells in a little picture, row r = line index."""
+    return tuple((c, r) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch == "#")
+
+
+def _normal(cells: Iterable[tuple[int, int]]) -> Offsets:
+    cells = list(cells)
+    mc = min(c for c, _ in cells)
+    mr = min(r for _, r in cells)
+    return tuple(sorted((c - mc, r - mr) for c, r in cells))
+
+
+def _symmetries(cells: Offsets) -> tuple[Offsets, ...]:
+    """The distinct images of a template under the 8 rotations/reflections of the square."""
+    seen: dict[Offsets, None] = {}
+    for swap in (False, True):
+        for sc in (1, -1):
+            for sr in (1, -1):
+                seen[_normal(((r if swap else c) * sc, (c if swap else r) * sr) for c, r in cells)] = None
+    return tuple(seen)
+
+
+def _line(n: int) -> tuple[Offsets, ...]:
+    return (
+        tuple((i, 0) for i in range(n)),
+        tuple((0, i) for i in range(n)),
+        tuple((i, i) for i in range(n)),
+        tuple((n - 1 - i, i) for i in range(n)),
+    )
+
+
+def _crossings(a: int, b: int) -> tuple[Offsets, ...]:
+    """Runs of a (across) and b (down) sharing a square that is an end of neither, all turns."""
+    out: dict[Offsets, None] = {}
+    for i in range(1, a - 1):
+        for j in range(1, b - 1):
+            cells = {(x, j) for x in range(a)} | {(i, y) for y in range(b)}
+            for t in _symmetries(_normal(cells)):
+                out[t] = None
+    return tuple(out)
+
+
+def _all(*templates: Offsets) -> tuple[Offsets, ...]:
+    out: dict[Offsets, None] = {}
+    for t in templates:
+        for s in _symmetries(_normal(t)):
+            out[s] = None
+    return tuple(out)
+
+
+_PLUS = _grid(".#.", "###", ".#.")
+_X = _grid("#.#", ".#.", "#.#")
+_V = _grid("#...#", ".#.#.", "..#..")
+
+#: Templates per payout row, same order as SHAPE_ROWS.
+_ROW_TEMPLATES: tuple[tuple[Offsets, ...], ...] = (
+    _all(_grid("###", "###", "###")),
+    _crossings(5, 4) + _all(_grid("##", "##", "##")),
+    _crossings(4, 4) + _crossings(5, 3) + _line(7),
+    _all(_grid("####", "#...", "#...")),
+    _all(_V),
+    _all(_PLUS, _X),
+    _all(_grid("###", ".#.", ".#.")),
+    _all(_grid("###", "#..", "#..")),
+    _line(6),
+    _all(_grid("###", "#..")),
+    _line(5),
+    _all(_grid("##", "##")),
+    _line(4),
+)
+
+#: The windows a match is made of (each lies wholly on the board or is not used).
+_MATCH_WINDOWS: tuple[Offsets, ...] = (
+    ((0, 0), (1, 0), (2, 0)),
+    ((0, 0), (0, 1), (0, 2)),
+    *_line(4)[2:],
+    _grid("##", "##"),
+    *_all(_V),
+    _X,
+)
+
+
+class _Tables:
+    """Per-board-size tables of windows, hooks and template placements (flat square ids)."""
+
+    __slots__ = ("size", "first", "first_full", "through", "right", "down", "placements")
+
+    def __init__(self, width: int, height: int) -> None:
+        n = self.size = width * height
+
+        def place(cells: Offsets, c0: int, r0: int) -> tuple[int, ...] | None:
+            out = []
+            for dc, dr in cells:
+                c, r = c0 + dc, r0 + dr
+                if not (0 <= c < width and 0 <= r < height):
+                    return None
+                out.append(r * width + c)
+            return tuple(out)
+
+        def neighbours(s: int) -> list[int]:
+            c0, r0 = s % width, s // width
+            return [
+                (r0 + dr) * width + c0 + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dc or dr) and 0 <= c0 + dc < width and 0 <= r0 + dr < height
+            ]
+
+        windows: dict[frozenset[int], tuple[int, ...]] = {}
+        for cells in _MATCH_WINDOWS:
+            for r0 in range(height):
+                for c0 in range(width):
+                    sq = place(cells, c0, r0)
+                    if sq is not None:
+                        windows.setdefault(frozenset(sq), sq)
+
+        # Hook data for each orthogonal 3-window: the squares just past each end (must not
+        # share the colour for the run to be exactly 3) and (end, hook square) pairs.
+        run_info: dict[frozenset[int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+        for (dc, dr), (pc, pr) in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
+            for r0 in range(height):
+                for c0 in range(width):
+                    sq = place(((0, 0), (dc, dr), (2 * dc, 2 * dr)), c0, r0)
+                    if sq is None:
+                        continue
+                    beyond = tuple(
+                        x for x in (place(((-dc, -dr),), c0, r0), place(((3 * dc, 3 * dr),), c0, r0)) if x
+                    )
+                    hooks = []
+                    for k, end in ((0, sq[0]), (2, sq[2])):
+                        for sgn in (1, -1):
+                            h = place(((k * dc + sgn * pc, k * dr + sgn * pr),), c0, r0)
+                            if h:
+                                hooks.append((end, h[0]))
+                    run_info[frozenset(sq)] = (tuple(x[0] for x in beyond), tuple(hooks))
+
+        # Group windows by a square s and a neighbour nb of s in the window, so a scan only
+        # looks further when colors[nb] == colors[s]. The other squares are padded with s
+        # to three, so every check unpacks the same way.
+        def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple:
+            nbrs = neighbours(s)
+            groups: dict[int, list] = {nb: [] for nb in nbrs}
+            for w in wins:
+                nb = next(x for x in nbrs if x in w)
+                rest = [x for x in w if x != s and x != nb]
+                rest += [s] * (3 - len(rest))
+                if full:
+                    info = run_info.get(frozenset(w))
+                    groups[nb].append((*rest, w, info))
+                else:
+                    groups[nb].append(tuple(rest))
+            return tuple((nb, tuple(g)) for nb, g in groups.items() if g)
+
+        by_min: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        by_sq: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        for w in windows.values():
+            by_min[min(w)].append(w)
+            for s in w:
+                by_sq[s].append(w)
+        self.first = tuple(grouped(s, by_min[s], False) for s in range(n))
+        self.first_full = tuple(grouped(s, by_min[s], True) for s in range(n))
+        self.through = tuple(grouped(s, by_sq[s], False) for s in range(n))
+        self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
+        self.down = tuple(s + width if s + width < n else -1 for s in range(n))
+
+        # Every placement of every payout template, filed under its lowest square and
+        # sorted by row so a classifier can stop at the first fit.
+        placements: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
+        for ri, templates in enumerate(_ROW_TEMPLATES):
+            for cells in templates:
+                for r0 in range(height):
+                    for c0 in range(width):
+                        sq = place(cells, c0, r0)
+                        if sq is not None:
+                            placements[min(sq)].append((ri, sq))
+        self.placements = tuple(tuple(sorted(p, key=lambda e: e[0])) for p in placements)
+
+
+@cache
+def _tables(width: int, height: int) -> _Tables:
+    if width < 1 or height < 1:
+        raise ValueError(f"board must be at least 1x1, got {width}x{height}")
+    return _Tables(width, height)
+
+
+def _checked(colors: Sequence[int], width: int, height: int) -> _Tables:
+    t = _tables(width, height)
+    if len(colors) != t.size:
+        raise ValueError(f"expected {t.size} colours for a {width}x{height} board, got {len(colors)}")
+    return t
+
+
+def has_match(colors: Sequence[int], width: int, height: int) -> bool:
+    """True if any match (see the module docstring) is on the board."""
+    first = _checked(colors, width, height).first
+    s = 0
+    for x in colors:
+        if x >= 0:
+            for nb, rests in first[s]:
+                if colors[nb] == x:
+                    for a, b, c in rests:
+                        if colors[a] == x and colors[b] == x and colors[c] == x:
+                            return True
+        s += 1
+    return False
+
+
+def matches_through(colors: Sequence[int], width: int, height: int, squares: Iterable[int]) -> bool:
+    """True if a match contains one of ``squares``.
+
+    After swapping two stars on a board with no match, a match exists iff one passes through
+    one of the two swapped squares, so this is the cheap swap-legality test.
+    """
+    through = _checked(colors, width, height).through
+    for s in squares:
+        x = colors[s]
+        if x < 0:
+            continue
+        for nb, rests in through[s]:
+            if colors[nb] == x:
+                for a, b, c in rests:
+                    if colors[a] == x and colors[b] == x and colors[c] == x:
+                        return True
+    return False
+
+
+def _best_row(squares: frozenset[int], placements: tuple) -> int:
+    best = len(SHAPE_ROWS)
+    for s in squares:
+        for ri, cells in placements[s]:
+            if ri >= best:
+                break
+            for q in cells:
+                if q not in squares:
+                    break
+            else:
+                best = ri
+                break
+    return best
+
+
+def classify_shape(squares: Iterable[int], width: int, height: int) -> str | None:
+    """The payout row id a set of same-colour squares earns, or None if it holds no row."""
+    sqs = frozenset(squares)
+    ri = _best_row(sqs, _tables(width, height).placements)
+    return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
+
+
+def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
+    """Every shape on the board, highest payout row first, then by lowest square.
+
+    Shapes that pay nothing (``row=None``, lone 3-runs) come last.
+    """
+    t = _checked(colors, width, height)
+    n = t.size
+    parent = list(range(n))
+    matched = bytearray(n)
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a: int, b: int) -> None:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[rb] = ra
+
+    first_full = t.first_full
+    for s in range(n):
+        x = colors[s]
+        if x < 0:
+            continue
+        for nb, rests in first_full[s]:
+            if colors[nb] != x:
+                continue
+            for a, b, c, window, run in rests:
+                if colors[a] == x and colors[b] == x and colors[c] == x:
+                    for q in window:
+                        matched[q] = 1
+                        join(s, q)
+                    if run is not None:
+                        beyond, hooks = run
+                        if all(colors[q] != x for q in beyond):
+                            for end, h in hooks:
+                                if colors[h] == x:
+                                    matched[h] = 1
+                                    join(end, h)
+    right, down = t.right, t.down
+    for s in range(n):
+        if matched[s]:
+            x = colors[s]
+            q = right[s]
+            if q >= 0 and matched[q] and colors[q] == x:
+                join(s, q)
+            q = down[s]
+            if q >= 0 and matched[q] and colors[q] == x:
+                join(s, q)
+
+    groups: dict[int, list[int]] = {}
+    for s in range(n):
+        if matched[s]:
+            groups.setdefault(root(s), []).append(s)
+    placements = t.placements
+    ranked = []
+    for sqs in groups.values():
+        squares = frozenset(sqs)
+        ri = _best_row(squares, placements)
+        ranked.append((ri, sqs[0], Shape(colors[sqs[0]], squares, SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None)))
+    ranked.sort(key=lambda e: (e[0], e[1]))
+    return [shape for _, _, shape in ranked]
