@@ -1,4 +1,4 @@
-"""``python -m pegboard`` runs the CLI."""
+"""``python -m pegboard``: the same as the ``pegboard`` command."""
 
 from pegboard.cli.app import main
 

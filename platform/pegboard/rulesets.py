@@ -62,6 +62,10 @@ class RulesetError(PegboardError):
         return f"{text} ({where})" if where else text
 
 
+class UnknownRuleset(RulesetError, LookupError):
+    """No shipped ruleset has the id asked for."""
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A resolved ruleset: ``data`` is what the game factory receives (``extends`` removed)."""
@@ -210,7 +214,7 @@ def find_ruleset(game: str, ruleset_id: str, plugins: Plugins | None = None) -> 
         if ref.id == ruleset_id:
             return ref.path
     names = ", ".join(r.id for r in known) or "none"
-    raise RulesetError(f"unknown ruleset {game}/{ruleset_id} (known: {names})")
+    raise UnknownRuleset(f"unknown ruleset {game}/{ruleset_id} (known: {names})")
 
 
 def _looks_like_path(ref: str) -> bool:

@@ -1,0 +1,105 @@
+"""Positions and engines: ``legal``, ``eval`` and ``bench``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from ..records import read_position
+from ..rulesets import load_game
+from ..game import State
+from .common import EXIT_INVALID, error_line, out, plugins, warning_line
+
+RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
+
+
+def _state(game_id: str, position: Path, ruleset: str | None) -> State:
+    registry = plugins()
+    spec = registry.game(game_id)
+    game = load_game(game_id, ruleset, plugins=registry)
+    return read_position(position, game, spec.schema_dir)
+
+
+def legal(
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file (the game's position schema).")],
+    ruleset: RulesetOption = None,
+) -> None:
+    """Print every legal move of a position, one per line, in the game's notation."""
+    state = _state(game, position, ruleset)
+    if state.result is not None:
+        print(f"# the game is over: {state.result.reason}", flush=True)
+        return
+    for move in state.legal_moves():
+        print(state.move_text(move))
+
+
+def evaluate(
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file.")],
+    evaluator: Annotated[Optional[str], typer.Option(help="Evaluator id (default: the game's first).")] = None,
+    ruleset: RulesetOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Evaluate a position statically and show every term (seat 0's point of view)."""
+    registry = plugins()
+    spec = registry.evaluator(game, evaluator)
+    state = _state(game, position, ruleset)
+    evaluation = spec.factory(state.game).evaluate(state)
+    if as_json:
+        print(json.dumps({"evaluator": spec.id, **evaluation.to_json()}, indent=2))
+        return
+    seats = registry.game(game).seats
+    table = Table(title=f"{spec.name}: score {evaluation.score:+.3f} for {seats[0]}")
+    table.add_column("term")
+    table.add_column(seats[0], justify="right")
+    table.add_column(seats[1] if len(seats) > 1 else "other", justify="right")
+    table.add_column("weight", justify="right")
+    table.add_column("contribution", justify="right")
+    for term in evaluation.terms:
+        table.add_row(term.name, f"{term.blue:g}", f"{term.red:g}", f"{term.weight:g}", f"{term.contribution:+.3f}")
+    table.add_section()
+    table.add_row("total", "", "", "", f"{evaluation.score:+.3f}")
+    out().print(table)
+
+
+def bench(
+    game: Annotated[Optional[str], typer.Argument(help="Only this game (default: every game).")] = None,
+    quick: Annotated[bool, typer.Option(help="A few seconds per benchmark (proves it runs; not for timing).")] = False,
+) -> None:
+    """Run the benchmarks games register and print their figures."""
+    registry = plugins()
+    game_ids = [game] if game else sorted(registry.games())
+    for game_id in game_ids:
+        registry.game(game_id)
+    table = Table(title="Benchmarks" + (" (quick)" if quick else ""))
+    for column in ("game", "benchmark", "figure"):
+        table.add_column(column)
+    table.add_column("value", justify="right")
+    table.add_column("unit")
+    table.add_column("note")
+    failed = 0
+    for game_id in game_ids:
+        for spec in registry.benchmarks(game_id).values():
+            try:
+                figures = spec.run(quick)
+            except Exception as exc:  # noqa: BLE001 - one broken benchmark must not hide the others
+                failed += 1
+                warning_line(f"benchmark {spec.id} ({game_id}) failed: {type(exc).__name__}: {exc}")
+                continue
+            for figure in figures:
+                table.add_row(game_id, spec.name, figure.name, f"{figure.value:,.6g}", figure.unit, figure.note)
+    out().print(table)
+    if failed:
+        error_line(f"{failed} benchmark(s) failed")
+        raise typer.Exit(EXIT_INVALID)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("legal")(legal)
+    app.command("eval")(evaluate)
+    app.command("bench")(bench)

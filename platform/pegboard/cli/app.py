@@ -1,0 +1,136 @@
+"""The root ``pegboard`` command: global options, command groups, plugin commands, error handling.
+
+``main()`` reads the global ``--plugin FILE`` options before the command line is
+parsed, so plugins can add commands through the ``pegboard_commands`` hook.
+Every error a user can cause ends as one ``error: ...`` line on stderr with
+exit code 1 (invalid input) or 2 (usage); there are no tracebacks unless
+``PEGBOARD_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from typer._click.exceptions import ClickException, UsageError
+
+from .. import __version__
+from ..game import PegboardError
+from ..plugins import Plugins, env_plugin_files, set_plugins
+from . import analysis, files, info, matches, play
+from .common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
+
+HELP = """Pegboard: turn-based board games as plugins.
+
+Exit codes: 0 ok, 1 invalid input found, 2 usage error."""
+
+
+def _root(
+    plugin: Annotated[
+        Optional[list[Path]],
+        typer.Option("--plugin", metavar="FILE", help="Load a plugin from a .py file (repeatable; also PEGBOARD_PLUGINS)."),
+    ] = None,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    # --plugin was already read by main() before parsing (see plugin_files_from_argv)
+    if version:
+        print(f"pegboard {__version__}")
+        raise typer.Exit(0)
+
+
+def create_app(registry: Plugins) -> typer.Typer:
+    """A fresh root app with every built-in command and the commands plugins add."""
+    app = typer.Typer(
+        name="pegboard",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    app.callback(invoke_without_command=True)(_root)
+    info.register(app)
+    matches.register(app)
+    files.register(app)
+    analysis.register(app)
+    play.register(app)
+    registry.extend_cli(app)
+    return app
+
+
+def plugin_files_from_argv(argv: Sequence[str]) -> list[str]:
+    """The ``--plugin`` values given before the command name."""
+    found: list[str] = []
+    position = 0
+    while position < len(argv) and argv[position].startswith("-"):
+        token = argv[position]
+        if token == "--plugin":
+            if position + 1 >= len(argv):
+                raise UsageError("--plugin needs a FILE")
+            found.append(argv[position + 1])
+            position += 2
+            continue
+        if token.startswith("--plugin="):
+            found.append(token.split("=", 1)[1])
+        position += 1
+    return found
+
+
+def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
+    warning_line(str(message).splitlines()[0] if str(message) else category.__name__)
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run one command line and return its exit code (the tests call this)."""
+    argv = list(argv)
+    debug = os.environ.get("PEGBOARD_DEBUG") == "1"
+    saved = warnings.showwarning
+    warnings.showwarning = _show_warning
+    try:
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            registry = Plugins(plugin_files=[*env_plugin_files(), *plugin_files_from_argv(argv)])
+            set_plugins(registry)
+            command = typer.main.get_command(create_app(registry))
+            result = command.main(args=argv, prog_name="pegboard", standalone_mode=False)
+        return result if isinstance(result, int) else 0
+    except typer.Exit as exc:
+        return exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        error_line("interrupted")
+        return EXIT_INVALID
+    except UsageError as exc:
+        error_line(f"{exc.format_message()} (try 'pegboard --help')")
+        return EXIT_USAGE
+    except ClickException as exc:
+        error_line(exc.format_message())
+        return exc.exit_code
+    except PegboardError as exc:
+        if debug:
+            raise
+        error_line(str(exc))
+        return exit_code_for(exc)
+    except OSError as exc:
+        if debug:
+            raise
+        where = f" ({exc.filename})" if exc.filename else ""
+        error_line(f"{exc.strerror or exc}{where}")
+        return EXIT_INVALID
+    except Exception as exc:  # noqa: BLE001 - a bug (often in a plugin): one line, not a traceback
+        if debug:
+            raise
+        error_line(f"unexpected {type(exc).__name__}: {exc} (set PEGBOARD_DEBUG=1 for the traceback)")
+        return EXIT_INVALID
+    finally:
+        warnings.showwarning = saved
+        set_plugins(None)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point (``pegboard``)."""
+    sys.exit(run(sys.argv[1:] if argv is None else argv))

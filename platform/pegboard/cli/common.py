@@ -1,0 +1,141 @@
+"""Shared pieces of the CLI: exit codes, errors, consoles, progress bars, seat options."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ..game import PegboardError
+from ..plugins import Plugins, get_plugins
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+HUMAN = "human"
+
+
+class UsageProblem(PegboardError):
+    """The command line itself is wrong (exit code 2)."""
+
+
+def exit_code_for(error: BaseException) -> int:
+    """2 for usage errors (including unknown ids typed on the command line), else 1."""
+    if isinstance(error, UsageProblem) or (isinstance(error, PegboardError) and isinstance(error, LookupError)):
+        return EXIT_USAGE
+    return EXIT_INVALID
+
+
+def plugins() -> Plugins:
+    return get_plugins()
+
+
+def _width() -> int | None:
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit():
+        return int(columns)
+    return None if sys.stdout.isatty() else 120
+
+
+def out() -> Console:
+    """A rich console on stdout (tables)."""
+    return Console(width=_width(), highlight=False, soft_wrap=False)
+
+
+def err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def error_line(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+def warning_line(message: str) -> None:
+    print(f"warning: {message}", file=sys.stderr)
+
+
+@contextmanager
+def progress_bar(description: str, total: int) -> Iterator[Any]:
+    """A transient progress bar on stderr, shown only when stderr is a terminal.
+
+    Yields a function ``advance(n=1)``.
+    """
+    console = err_console()
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(description, total=total)
+        yield lambda n=1: progress.advance(task, n)
+
+
+def seconds(value: float) -> str:
+    """A short human time: 40 µs, 12.5 ms, 1.20 s."""
+    if value < 0.001:
+        return f"{value * 1e6:.0f} µs"
+    if value < 1.0:
+        return f"{value * 1000:.1f} ms"
+    return f"{value:.2f} s"
+
+
+def parse_seat_args(seats: Sequence[str], extra: Sequence[str], pairs: Sequence[str] = ()) -> dict[int, str]:
+    """Seat choices from ``--<seat> VALUE`` extra arguments and ``--seat NAME=VALUE`` pairs.
+
+    Seat names match case-insensitively. Raises :class:`UsageProblem` naming the
+    valid seat options.
+    """
+    by_name = {seat.lower(): index for index, seat in enumerate(seats)}
+    options = ", ".join(f"--{seat.lower()}" for seat in seats)
+    chosen: dict[int, str] = {}
+
+    def put(name: str, value: str) -> None:
+        index = by_name.get(name.lower())
+        if index is None:
+            raise UsageProblem(f"unknown seat {name!r}: the seats are {options}")
+        if not value:
+            raise UsageProblem(f"--{name} needs a value (a bot id or human)")
+        if index in chosen:
+            raise UsageProblem(f"seat {seats[index]} given twice")
+        chosen[index] = value
+
+    tokens = list(extra)
+    position = 0
+    while position < len(tokens):
+        token = tokens[position]
+        if not token.startswith("--") or len(token) == 2:
+            raise UsageProblem(f"unexpected argument {token!r} (seat options are {options})")
+        name, equals, value = token[2:].partition("=")
+        if not equals:
+            if position + 1 >= len(tokens) or tokens[position + 1].startswith("--"):
+                raise UsageProblem(f"--{name} needs a value" if name.lower() in by_name else f"no such option: --{name} (seat options are {options})")
+            value = tokens[position + 1]
+            position += 1
+        if name.lower() not in by_name:
+            raise UsageProblem(f"no such option: --{name} (seat options are {options})")
+        put(name, value)
+        position += 1
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals:
+            raise UsageProblem(f"--seat expects NAME=BOT, got {pair!r}")
+        put(name, value)
+    return chosen
+
+
+def default_bot(game_id: str) -> str:
+    """The strongest bot a game offers: plugins list their bots weakest first, so the last
+    game-specific one; ``random`` when the game ships none."""
+    own = [spec.id for spec in plugins().bots(game_id).values() if spec.game == game_id]
+    return own[-1] if own else "random"

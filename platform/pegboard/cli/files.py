@@ -1,0 +1,81 @@
+"""Match files: ``validate`` and ``convert``."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..records import Report, convert, validate_file
+from ..runner import _init_worker, default_jobs
+from .common import EXIT_INVALID, error_line, plugins, progress_bar
+
+PARALLEL_FROM = 8  # fewer files than this are checked in-process
+
+
+def _describe(report: Report) -> str:
+    result = report.result
+    if result is None:
+        ending = "unfinished"
+    elif result.get("winner") is None:
+        ending = f"draw ({result['reason']})"
+    else:
+        seats = plugins().game(str(report.game)).seats
+        ending = f"{seats[result['winner']]} wins ({result['reason']})"
+    return f"{report.game}, {report.moves} moves, {ending}"
+
+
+def validate(
+    paths: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Match files (.match.json or a game's text format).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON report per file.")] = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes for many files.")] = None,
+) -> None:
+    """Validate match files: syntax, then schema, then replay, then the declared result.
+
+    Exit 0 when every file is valid, 1 when any is not.
+    """
+    jobs = jobs or default_jobs()
+    reports: list[Report] = []
+    with progress_bar("validating", len(paths)) as advance:
+        if jobs > 1 and len(paths) >= PARALLEL_FROM:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=((),)) as pool:
+                for report in pool.map(validate_file, paths, chunksize=4):
+                    reports.append(report)
+                    advance()
+        else:
+            for path in paths:
+                reports.append(validate_file(path))
+                advance()
+    invalid = [r for r in reports if not r.ok]
+    if as_json:
+        print(json.dumps([r.to_json() for r in reports], indent=2))
+    else:
+        for report in reports:
+            if report.ok:
+                print(f"ok: {report.path} ({_describe(report)})")
+            else:
+                error_line(str(report.errors[0]))
+                for extra in report.errors[1:]:
+                    error_line(str(extra))
+        if len(reports) > 1:
+            print(f"{len(reports)} files: {len(reports) - len(invalid)} valid, {len(invalid)} invalid")
+    if invalid:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def convert_command(
+    source: Annotated[Path, typer.Argument(metavar="IN", help="The match file to read.")],
+    target: Annotated[Path, typer.Argument(metavar="OUT", help="The file to write; its suffix picks the format.")],
+    force: Annotated[bool, typer.Option(help="Replace OUT if it exists (never IN).")] = False,
+) -> None:
+    """Convert a match file between JSON and a game's text format (validated first)."""
+    report = convert(source, target, force=force)
+    print(f"wrote {target} ({report.game}, {report.moves} moves)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate)
+    app.command("convert")(convert_command)

@@ -1,0 +1,137 @@
+"""What is installed: ``games``, ``plugins``, ``rulesets``, ``ruleset show|check``, ``schema``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from ..game import PegboardError
+from ..rulesets import dumps_toml, list_rulesets, load_ruleset
+from ..schemas import core_schema_path, game_schema_path, load_schema, schema_names
+from .common import EXIT_INVALID, UsageProblem, error_line, out, plugins
+
+ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_args_is_help=True)
+
+
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
+    """List the installed games."""
+    registry = plugins()
+    rows = []
+    for game_id, spec in sorted(registry.games().items()):
+        rows.append(
+            {
+                "id": game_id,
+                "name": spec.name,
+                "seats": list(spec.seats),
+                "default_ruleset": spec.default_ruleset,
+                "rulesets": [r.id for r in list_rulesets(game_id, registry)],
+                "bots": list(registry.bots(game_id)),
+            }
+        )
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table(title="Games")
+    for column in ("id", "name", "seats", "rulesets", "bots"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["id"], row["name"], ", ".join(row["seats"]), ", ".join(row["rulesets"]), ", ".join(row["bots"]))
+    out().print(table)
+    if not rows:
+        print("no games are installed")
+
+
+def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
+    """List the loaded plugins, their versions and the hooks each implements."""
+    rows = plugins().info()
+    if as_json:
+        print(json.dumps([{"name": r.name, "version": r.version, "source": r.source, "hooks": list(r.hooks)} for r in rows], indent=2))
+        return
+    table = Table(title="Plugins")
+    for column in ("name", "version", "hooks", "source"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row.name, row.version, ", ".join(row.hooks), row.source)
+    out().print(table)
+
+
+def rulesets(game: Annotated[Optional[str], typer.Argument(help="Only this game's rulesets.")] = None) -> None:
+    """List the shipped rulesets (from every plugin's ruleset folders)."""
+    registry = plugins()
+    if game is not None:
+        registry.game(game)
+    table = Table(title="Rulesets")
+    for column in ("ruleset", "name", "mods", "file"):
+        table.add_column(column)
+    broken = 0
+    for ref in list_rulesets(game, registry):
+        try:
+            ruleset = load_ruleset(ref.path, game=ref.game, plugins=registry)
+            table.add_row(ref.ref, ruleset.name, ", ".join(ruleset.mods), str(ref.path))
+        except PegboardError as exc:
+            broken += 1
+            table.add_row(ref.ref, f"(broken: {exc})", "", str(ref.path))
+    out().print(table)
+    if broken:
+        raise typer.Exit(EXIT_INVALID)
+
+
+@ruleset_app.command("show")
+def ruleset_show(
+    ref: Annotated[str, typer.Argument(metavar="ID|FILE", help='"<game>/<id>" or a path to a .toml file.')],
+    game: Annotated[Optional[str], typer.Option(help="The game, when ID is a bare ruleset id.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
+) -> None:
+    """Print a ruleset with its `extends` chain resolved (TOML, or JSON)."""
+    ruleset = load_ruleset(ref, game=game, plugins=plugins())
+    if as_json:
+        print(json.dumps(dict(ruleset.data), indent=2, ensure_ascii=False))
+        return
+    print(f"# {ruleset.ref}: resolved from {ruleset.source}")
+    print(f"# digest sha256:{ruleset.digest}")
+    print(dumps_toml(ruleset.data), end="")
+
+
+@ruleset_app.command("check")
+def ruleset_check(
+    files: Annotated[list[str], typer.Argument(metavar="FILE|ID...", help="Ruleset files (or ids) to check.")],
+) -> None:
+    """Load, resolve and validate ruleset files; exit 1 if any is invalid."""
+    bad = 0
+    for item in files:
+        try:
+            ruleset = load_ruleset(item, plugins=plugins())
+        except PegboardError as exc:
+            bad += 1
+            error_line(str(exc))
+            continue
+        mods = f", mods: {', '.join(ruleset.mods)}" if ruleset.mods else ""
+        print(f"ok: {item}: {ruleset.ref} ({ruleset.name}{mods}) sha256:{ruleset.digest[:16]}")
+    if bad:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def schema(name: Annotated[str, typer.Argument(help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
+    """Print one of the JSON Schemas (Draft 2020-12)."""
+    registry = plugins()
+    known = schema_names((game_id, Path(spec.schema_dir)) for game_id, spec in sorted(registry.games().items()))
+    if name not in known:
+        raise UsageProblem(f"unknown schema {name!r} (known: {', '.join(known)})")
+    if name == "match":
+        path = core_schema_path("match")
+    else:
+        game_id, _, kind = name.partition("/")
+        path = game_schema_path(registry.game(game_id).schema_dir, kind)
+    print(json.dumps(load_schema(path), indent=2, ensure_ascii=False))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("games")(games)
+    app.command("plugins")(plugins_command)
+    app.command("rulesets")(rulesets)
+    app.add_typer(ruleset_app, name="ruleset")
+    app.command("schema")(schema)

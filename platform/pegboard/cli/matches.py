@@ -1,0 +1,174 @@
+"""Headless matches: ``match`` (bot vs bot, many games) and ``demo`` (one game, validated)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from ..records import validate_file, write_record
+from ..runner import GameOutcome, MatchPlan, MatchReport, default_jobs, run_match
+from .common import EXIT_INVALID, UsageProblem, default_bot, error_line, out, parse_seat_args, plugins, progress_bar, seconds
+
+SEAT_HELP = (
+    "Choose each seat's bot with --<seat> BOT using the game's seat names "
+    "(pegboard games lists them), e.g. --blue expert --red random, or --seat NAME=BOT. "
+    "Seats not given play the random bot."
+)
+
+
+def record_name(index: int) -> str:
+    return f"match-{index + 1:04d}.match.json"
+
+
+def results_table(report: MatchReport, title: str) -> Table:
+    has_unfinished = any(row.unfinished for row in report.stats)
+    table = Table(title=title)
+    table.add_column("bot")
+    for column in ("wins", "draws", "losses", *(["unfinished"] if has_unfinished else []), "moves", "mean think", "max think"):
+        table.add_column(column, justify="right")
+    for row in report.stats:
+        cells = [row.label, str(row.wins), str(row.draws), str(row.losses)]
+        if has_unfinished:
+            cells.append(str(row.unfinished))
+        cells += [str(row.moves), seconds(row.think_mean), seconds(row.think_max)]
+        table.add_row(*cells)
+    table.caption = f"{len(report.outcomes)} game(s), average length {report.average_length:.1f} moves"
+    return table
+
+
+def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport, list[Path]]:
+    if out_dir is not None:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise UsageProblem(f"--out must be a folder ({out_dir})")
+        out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with progress_bar(f"{plan.game}: playing", plan.games) as advance:
+
+        def finished(outcome: GameOutcome) -> None:
+            if out_dir is not None:
+                written.append(write_record(outcome.record, out_dir / record_name(outcome.index)))
+            advance()
+
+        report = run_match(plan, jobs=jobs, progress=finished)
+    return report, sorted(written)
+
+
+def match(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game id (see pegboard games).")],
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=BOT", help="A seat's bot (repeatable).")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 1,
+    seed: Annotated[int, typer.Option(help="The match seed; game and bot seeds derive from it.")] = 0,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Write match-0001.match.json ... here.")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)).")] = None,
+    extend: Annotated[bool, typer.Option(help="Play on past turn limits when the game allows it.")] = False,
+    budget: Annotated[Optional[float], typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
+    max_plies: Annotated[int, typer.Option(min=1, help="Stop a game after this many moves (recorded as unfinished).")] = 20_000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play bot-vs-bot games headless and print a results table.
+
+    Choose each seat's bot with --<seat> BOT using the game's seat names
+    (pegboard games lists them), e.g. --blue expert --red random, or
+    --seat NAME=BOT. Seats not given play the random bot. Colours alternate
+    between games.
+    """
+    registry = plugins()
+    spec = registry.game(game)
+    chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
+    bots = tuple(chosen.get(index, "random") for index in range(len(spec.seats)))
+    for bot in bots:
+        if bot == "human":
+            raise UsageProblem("match plays bots only; use pegboard play for a human seat")
+    plan = MatchPlan(
+        game=game,
+        bots=bots,
+        ruleset=ruleset or spec.default_ruleset,
+        games=games,
+        seed=seed,
+        extend=extend,
+        budget=budget,
+        max_plies=max_plies,
+        plugin_files=tuple(str(p) for p in _plugin_files()),
+    )
+    report, written = _play(plan, jobs or default_jobs(), out_dir)
+    if as_json:
+        summary = {
+            "game": game,
+            "ruleset": plan.ruleset,
+            "seed": seed,
+            "games": len(report.outcomes),
+            "average_length": report.average_length,
+            "entrants": [
+                {**{k: getattr(r, k) for k in ("label", "bot", "wins", "draws", "losses", "unfinished", "moves", "think_max")}, "think_mean": r.think_mean}
+                for r in report.stats
+            ],
+            "records": [str(p) for p in written],
+        }
+        print(json.dumps(summary, indent=2))
+        return
+    title = f"{spec.name} ({plan.ruleset}), seed {seed}: " + " vs ".join(f"{spec.seats[i]}={b}" for i, b in enumerate(bots))
+    out().print(results_table(report, title))
+    if written:
+        print(f"records: {written[0]}" + (f" ... {written[-1].name}" if len(written) > 1 else ""))
+
+
+def _plugin_files() -> list[str]:
+    return [info.source for info in plugins().info() if info.version == "local"]
+
+
+def demo(
+    game: Annotated[Optional[str], typer.Argument(help="The game id (default: the first installed game).")] = None,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
+    seed: Annotated[int, typer.Option(help="The match seed.")] = 0,
+    budget: Annotated[float, typer.Option(min=0.0, help="Seconds per move for the bots.")] = 0.05,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+) -> None:
+    """Play one headless game between the strongest bots, write and validate its record."""
+    registry = plugins()
+    installed = sorted(registry.games())
+    if not installed:
+        raise UsageProblem("no games are installed")
+    game = game or installed[0]
+    spec = registry.game(game)
+    bot = default_bot(game)
+    plan = MatchPlan(
+        game=game,
+        bots=tuple(bot for _ in spec.seats),
+        ruleset=ruleset or spec.default_ruleset,
+        seed=seed,
+        budget=budget,
+        plugin_files=tuple(_plugin_files()),
+    )
+    folder = out_dir or Path(tempfile.mkdtemp(prefix="pegboard-demo-"))
+    print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
+    report, written = _play(plan, 1, folder)
+    outcome = report.outcomes[0]
+    result = outcome.record.get("result")
+    if result:
+        winner = result["winner"]
+        who = "a draw" if winner is None else f"{spec.seats[winner]} wins"
+        print(f"result: {who} ({result['reason']}) after {outcome.plies} moves")
+    else:
+        print(f"result: unfinished after {outcome.plies} moves")
+    out().print(results_table(report, f"{spec.name} demo"))
+    check = validate_file(written[0])
+    if not check.ok:
+        error_line(str(check.errors[0]))
+        raise typer.Exit(EXIT_INVALID)
+    print(f"record: {written[0]} (valid: syntax, schema, replay and result checked)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command(
+        "match",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+        epilog=SEAT_HELP,
+    )(match)
+    app.command("demo")(demo)

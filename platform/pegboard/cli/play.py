@@ -1,0 +1,59 @@
+"""``play``: open the desktop window (pegboard.ui is imported only here, lazily)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from ..plugins import UnknownId
+from .common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins
+
+
+def _is_display_problem(exc: BaseException) -> bool:
+    text = f"{type(exc).__name__} {exc}".lower()
+    return any(word in text for word in ("display", "egl", "xlib", "glx", "opengl", "canvas", "no screens"))
+
+
+def play(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="The game id.")],
+    seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+) -> None:
+    """Play in the desktop window.
+
+    Choose who sits where with --<seat> human|BOT using the game's seat names,
+    e.g. --red expert. By default seat 1 is human and the others play the
+    game's strongest bot.
+    """
+    registry = plugins()
+    spec = registry.game(game)
+    chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
+    seats = [chosen.get(i, HUMAN if i == 0 else default_bot(game)) for i in range(len(spec.seats))]
+    for who in seats:
+        if who != HUMAN:
+            registry.bot(game, who)
+    name = ruleset or spec.default_ruleset
+    from ..rulesets import load_ruleset
+
+    load_ruleset(name, game=game, plugins=registry)  # a bad ruleset is an error here, not in the window
+    try:
+        from .. import ui  # noqa: PLC0415 - lazy: the rest of the CLI never needs a display
+    except ImportError as exc:
+        error_line(f"the window is not available: {exc}")
+        raise typer.Exit(EXIT_USAGE) from None
+    try:
+        code = ui.launch(game, name, seats)
+    except UnknownId:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        if _is_display_problem(exc):
+            error_line(f"cannot open a window: {type(exc).__name__}: {exc} (no display? try pegboard demo)")
+            raise typer.Exit(EXIT_USAGE) from None
+        raise
+    raise typer.Exit(int(code or 0))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(play)
