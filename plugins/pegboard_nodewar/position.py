@@ -184,6 +184,7 @@ def state_from_json(game: NodeWarGame, data: Mapping[str, JSON]) -> NodeWarState
     if state.turn - 1 > state.turn_limit:
         raise _fail(f"turn {state.turn} is past the turn limit {state.turn_limit}")
     computed = state._decide()
+    # An absent "result" is computed; a present one (null included) must agree with the position.
     declared = data.get("result")
     if declared is not None:
         if not isinstance(declared, Mapping):
@@ -192,7 +193,7 @@ def state_from_json(game: NodeWarGame, data: Mapping[str, JSON]) -> NodeWarState
         if not declared_result.same_outcome(computed):
             found = "the game is not over" if computed is None else f"{computed.reason}, winner {computed.winner}"
             raise _fail(f"declared result ({declared_result.reason}, winner {declared_result.winner}) does not match the position: {found}")
-    elif computed is not None:
+    elif "result" in data and computed is not None:
         raise _fail(f"the position is over ({computed.reason}) but no result is declared")
     state._result = computed
     return state
