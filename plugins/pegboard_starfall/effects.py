@@ -1,0 +1,570 @@
+"""What moves do to the board: clears and cascades, payouts, takes, missiles, drift.
+
+Every function mutates a :class:`~pegboard_starfall.state.StarfallState` in place (the
+state's undo snapshot was taken before) and queues explain-moves events with ``st.note``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .geometry import DIRECTIONS
+from .pieces import (
+    BOMB, COLOR_NAMES, COMMAND, HUNTER, KIND_NAMES, SCOUT, SHIELD, SIDE_NAMES, SIEGE, SWEPT, TURRET,
+    drone_label, payout_kind,
+)
+from .rng import draw
+from .shapes import SHAPE_ROWS, find_shapes
+
+if TYPE_CHECKING:
+    from .shapes import Shape
+    from .state import StarfallState
+
+ROW_RANK = {row: i for i, row in enumerate(SHAPE_ROWS)}
+ROW_WORDS = {
+    "block3x3": "a 3x3 block", "cross54_or_block2x3": "a big crossing or 2x3 block",
+    "cross44_53_or_line7": "a 7-line or crossing", "L43": "an L of 4 and 3", "V": "a V",
+    "plus_or_X": "a plus or X", "T33": "a T", "L33": "an L", "line6": "a 6-line",
+    "hook4": "a hooked 4", "line5": "a 5-line", "block2x2": "a 2x2 block", "line4": "a 4-line",
+    None: "a 3-line",
+}
+_MAX_WAVES = 500
+
+
+def at(st: StarfallState, sq: int) -> str:
+    return f"({st.geo.col[sq]},{st.geo.row[sq]})"
+
+
+# -- flow and cascades -----------------------------------------------------------------------
+
+
+def flow(st: StarfallState, side: int) -> int:
+    """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
+
+    Returns how many new stars came in.
+    """
+    star, ast = st.star, st.ast
+    colors = st.rules.colors
+    key = st.key
+    refilled = 0
+    for col in st.geo.columns[side]:
+        n = len(col)
+        i = 0
+        while i < n:
+            if ast[col[i]]:
+                i += 1
+                continue
+            j = i
+            write = i
+            while j < n and not ast[col[j]]:
+                s = col[j]
+                v = star[s]
+                if v >= 0:
+                    if j != write:
+                        star[col[write]] = v
+                        star[s] = -1
+                    write += 1
+                j += 1
+            if j == n:
+                for k in range(write, n):
+                    star[col[k]] = draw(key, st.draws, colors)
+                    st.draws += 1
+                    refilled += 1
+            i = j
+    return refilled
+
+
+def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
+    """The mover's flow, then every line that forms, paid to the mover, until none is left."""
+    flow(st, st.current)
+    resolve(st, (), cause)
+
+
+def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str) -> None:
+    """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover)."""
+    geo = st.geo
+    w, h = geo.width, geo.height
+    mover = st.current
+    for _ in range(_MAX_WAVES):
+        shapes = find_shapes(st.star, w, h)
+        if not shapes:
+            return
+        plans = []
+        for shape in shapes:
+            cands = candidates(st, shape.squares, swapped, mover)
+            rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
+            plans.append((rank, cands[0] if cands else geo.size, shape, cands))
+        plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
+        for _rank, _first, shape, cands in plans:
+            if st.winner_result is not None:
+                return
+            pay_shape(st, shape, cands, cause)
+        clear = st.star
+        half = geo.half
+        mask = 0
+        for _r, _f, shape, _c in plans:
+            for sq in shape.squares:
+                if clear[sq] >= 0:
+                    clear[sq] = -1
+                    if half[sq] == mover:
+                        st.cleared_now += 1
+                mask |= 1 << sq
+        st.cleared[mover] |= mask
+        if st.winner_result is not None:
+            return
+        flow(st, mover)
+        swapped = ()
+        cause = "cascade"
+
+
+def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:
+    """Nearest the side's back row, then nearest the centre column, then lowest column."""
+    geo = st.geo
+    if sq >= geo.size:
+        return (geo.size, 0, 0)
+    return (geo.back_distance(sq, side), abs(geo.col[sq] - geo.width // 2), geo.col[sq])
+
+
+def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, ...], mover: int) -> list[int]:
+    """Where a shape's drone may appear, best first; empty when the shape pays nothing."""
+    half = st.geo.half
+    own = [s for s in squares if half[s] == mover]
+    if not own:
+        return []
+    enemy = mover ^ 1
+    owner = st.owner
+    if all(owner[s] == enemy for s in squares):
+        return []
+    first = sorted((s for s in swapped if s in squares and half[s] == mover), key=lambda s: spawn_order(st, s, mover))
+    rest = sorted((s for s in own if s not in first), key=lambda s: spawn_order(st, s, mover))
+    return first + rest
+
+
+def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
+    mover = st.current
+    who = f"{SIDE_NAMES[mover]}'s {cause}"
+    made = f"{who} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]}"
+    if shape.row is None or not cands:
+        why = "" if shape.row is None else " but none of it is on their half (or it is all the other side's land)"
+        st.note("cleared", f"{made}: it clears{why}.", sorted(shape.squares),
+                color=shape.color, row=shape.row, cells=sorted(shape.squares))
+        return
+    payout = st.rules.payout[shape.row]
+    kind, side, power = st.kind, st.side, st.power
+    at_nine_paid = False
+    for name in payout.drones:
+        dk, mask = payout_kind(name, shape.color)
+        exempt = payout.at_nine == "bomb" and dk == BOMB
+        capped = not exempt and st.drone_count(mover) >= st.rules.drone_cap
+        target = -1 if capped else next((s for s in cands if not kind[s]), -1)
+        if target >= 0:
+            kind[target], side[target], power[target] = dk, mover, 1
+            st.ride[target], st.miss[target], st.shots[target] = mask, 0, 0
+            st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.", (target,),
+                    drone=name, at=target, row=shape.row, color=shape.color, side=mover)
+            continue
+        host = next((s for s in cands if kind[s] and side[s] == mover and kind[s] not in (COMMAND, TURRET)), -1)
+        if host >= 0:
+            power[host] = min(st.rules.max_power, power[host] + 1)
+            st.ride[host] |= mask
+            st.note("drone_stacked", f"{made}: the {drone_label(name)} stacks into the {KIND_NAMES[kind[host]]} at "
+                    f"{at(st, host)} (power {power[host]}).", (host,), drone=name, at=host, row=shape.row, side=mover)
+            continue
+        if at_nine_paid:
+            continue
+        at_nine_paid = True
+        pay_at_nine(st, payout.at_nine, made)
+
+
+def pay_at_nine(st: StarfallState, what: str, made: str) -> None:
+    mover = st.current
+    if what == "missile" and st.cmd[mover] >= 0:
+        st.miss[st.cmd[mover]] += 1
+        st.note("at_nine", f"{made}: at the drone cap it pays 1 missile to the Command.", row_pay=what)
+    elif what == "asteroid":
+        drop_asteroid(st, made)
+    else:
+        st.note("at_nine", f"{made}: at the drone cap it pays nothing.", row_pay=what)
+
+
+def drop_asteroid(st: StarfallState, made: str) -> None:
+    """The six-line's at-cap payout: an asteroid lands on a random square the other side owns."""
+    enemy = st.current ^ 1
+    owner, ast = st.owner, st.ast
+    cands = [sq for sq in range(st.geo.size) if owner[sq] == enemy and not ast[sq]]
+    if not cands:
+        st.note("at_nine", f"{made}: an asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.")
+        return
+    t = cands[draw(st.key, st.draws, len(cands))]
+    st.draws += 1
+    hit = st.kind[t]
+    if hit:
+        remove(st, t)
+    ast[t] = 1
+    st.star[t] = -1
+    st.wreck[t] = 0
+    if hit == COMMAND:
+        st.cmd[enemy] = -1
+        st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s Command at {at(st, t)}.", (t,), at=t)
+        st.finish(st.current, "asteroid", f"An asteroid lands on {SIDE_NAMES[enemy]}'s Command: {SIDE_NAMES[st.current]} wins.")
+        return
+    crushed = f", crushing the {KIND_NAMES[hit]} there" if hit else ""
+    st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s land at {at(st, t)}{crushed}.", (t,), at=t)
+
+
+# -- drones coming and going -------------------------------------------------------------------
+
+
+def remove(st: StarfallState, sq: int) -> None:
+    st.kind[sq] = 0
+    st.power[sq] = st.ride[sq] = st.miss[sq] = st.shots[sq] = 0
+
+
+def destroy(st: StarfallState, sq: int, by: int | None, how: str) -> None:
+    """Remove the drone or turret on sq; an enemy drone destroyed by ``by`` pays it a missile.
+
+    ``how`` == "landing" always pays at once; other kills leave a wreck with salvage on.
+    Turrets and drones crushed by asteroids (``by`` None) pay nothing.
+    """
+    k = st.kind[sq]
+    victim = st.side[sq]
+    remove(st, sq)
+    if k == TURRET or by is None or by == victim:
+        return
+    if how == "landing" or not st.rules.salvage:
+        if st.cmd[by] >= 0:
+            st.miss[st.cmd[by]] += 1
+    else:
+        st.wreck[sq] += 1
+        st.wround[sq] = st.round
+
+
+def relocate(st: StarfallState, frm: int, to: int) -> None:
+    for arr in (st.kind, st.side, st.power, st.ride, st.miss, st.shots):
+        arr[to] = arr[frm]
+    remove(st, frm)
+
+
+def pick_up(st: StarfallState, sq: int) -> None:
+    """A drone ending its move on a wreck takes the wreck's missiles to its own Command."""
+    n = st.wreck[sq]
+    if n and st.kind[sq]:
+        owner = st.side[sq]
+        if st.cmd[owner] >= 0:
+            st.miss[st.cmd[owner]] += n
+        st.wreck[sq] = 0
+        st.note("salvage", f"{SIDE_NAMES[owner]} salvages {n} missile{'s' * (n > 1)} from the wreck at {at(st, sq)}.", (sq,), at=sq, missiles=n)
+
+
+def load(st: StarfallState, sq: int) -> None:
+    """A scout or hunter beside its own Command takes missiles from the stock."""
+    k = st.kind[sq]
+    if k != SCOUT and k != HUNTER:
+        return
+    me = st.side[sq]
+    c = st.cmd[me]
+    if c < 0 or sq not in st.geo.nbr8[c]:
+        return
+    want = st.rules.scout_load if k == SCOUT else st.rules.hunter_load
+    n = min(want, st.miss[c])
+    if n > 0:
+        st.miss[c] -= n
+        st.miss[sq] += n
+        st.note("loaded", f"The {KIND_NAMES[k]} at {at(st, sq)} loads {n} missile{'s' * (n > 1)} from the Command.", (sq,), at=sq, missiles=n)
+
+
+def load_all(st: StarfallState) -> None:
+    me = st.current
+    c = st.cmd[me]
+    if c < 0:
+        return
+    for sq in st.geo.nbr8[c]:
+        if st.kind[sq] and st.side[sq] == me:
+            load(st, sq)
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+
+def swap(st: StarfallState, a: int, b: int) -> None:
+    star = st.star
+    star[a], star[b] = star[b], star[a]
+    st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
+    resolve(st, (a, b), "swap")
+
+
+def fire(st: StarfallState, frm: int, to: int) -> None:
+    me = st.current
+    st.shots[frm] += 1
+    st.miss[frm] -= 1
+    shooter = KIND_NAMES[st.kind[frm]]
+    head = f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires at {at(st, to)}"
+    if st.kind[to]:
+        st.power[to] -= 1
+        name = KIND_NAMES[st.kind[to]]
+        if st.power[to] <= 0:
+            destroy(st, to, me, "missile")
+            st.note("missile", f"{head}: the {name} is destroyed.", (frm, to), frm=frm, to=to, hit="drone", destroyed=True)
+        else:
+            st.note("missile", f"{head}: the {name} drops to power {st.power[to]}.", (frm, to), frm=frm, to=to, hit="drone", destroyed=False)
+        return
+    if st.ast[to]:
+        st.ast[to] = 0
+        st.note("missile", f"{head}: the asteroid is destroyed.", (frm, to), frm=frm, to=to, hit="asteroid")
+    else:
+        st.star[to] = -1
+        st.cleared[me] |= 1 << to
+        if st.geo.half[to] == me:
+            st.cleared_now += 1
+        st.note("missile", f"{head}: the star is destroyed.", (frm, to), frm=frm, to=to, hit="star")
+    flow_and_cascade(st, "missile")
+
+
+def after_board_change(st: StarfallState) -> None:
+    """After a missile shot: surrounded sieges go."""
+    surround(st)
+
+
+def move_drone(st: StarfallState, frm: int, to: int) -> None:
+    me = st.current
+    k = st.kind[frm]
+    name = KIND_NAMES[k]
+    text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
+    squares = (frm, to)
+    if st.kind[to]:
+        other = KIND_NAMES[st.kind[to]]
+        if st.side[to] != me:
+            if st.kind[to] == TURRET:
+                destroy(st, to, me, "siege")
+                text += f" and ends the turret there"
+            else:
+                destroy(st, to, me, "landing")
+                text += f", taking the {other} (1 missile to the Command)"
+            relocate(st, frm, to)
+        else:
+            p = min(st.rules.max_power, st.power[to] + st.power[frm])
+            st.power[to] = p
+            st.ride[to] |= st.ride[frm]
+            st.miss[to] += st.miss[frm]
+            remove(st, frm)
+            text += f", stacking onto the {other} (power {p})"
+    else:
+        relocate(st, frm, to)
+    st.note("move", text + ".", squares, frm=frm, to=to)
+    pick_up(st, to)
+    if k == SHIELD and st.owner[to] == me:
+        sweep(st, to)
+    load(st, to)
+
+
+def sweep(st: StarfallState, sq: int) -> None:
+    """A shield that moved onto its own land takes enemy scouts, hunters, warps and shields beside it there."""
+    me = st.current
+    kind, side, owner = st.kind, st.side, st.owner
+    for t in st.geo.nbr8[sq]:
+        if kind[t] in SWEPT and side[t] != me and owner[t] == me:
+            name = KIND_NAMES[kind[t]]
+            destroy(st, t, me, "sweep")
+            st.note("take", f"The shield at {at(st, sq)} sweeps away the {name} at {at(st, t)}.", (sq, t), by=sq, at=t)
+
+
+def claim_squares(st: StarfallState, centre: int, radius: int) -> list[int]:
+    me = st.current
+    owner, ast = st.owner, st.ast
+    got = [t for t in st.geo.disc(centre, radius) if owner[t] < 0 and not ast[t]]
+    bits = 0
+    for t in got:
+        owner[t] = me
+        bits |= 1 << t
+    st.lit[me] |= bits
+    return got
+
+
+def claim(st: StarfallState, sq: int) -> None:
+    got = claim_squares(st, sq, st.rules.claim_radius)
+    st.note("claim", f"{SIDE_NAMES[st.current]}'s scout at {at(st, sq)} claims {len(got)} square{'s' * (len(got) != 1)}.",
+            got, at=sq, cells=got)
+
+
+def warp(st: StarfallState, frm: int, to: int) -> None:
+    remove(st, frm)
+    got = claim_squares(st, to, st.rules.warp_radius)
+    st.note("warp", f"{SIDE_NAMES[st.current]}'s warp jumps from {at(st, frm)} to {at(st, to)}, claims {len(got)} "
+            f"square{'s' * (len(got) != 1)} and is spent.", (frm, to, *got), frm=frm, to=to, cells=got)
+
+
+def strike(st: StarfallState, frm: int, to: int) -> None:
+    relocate(st, frm, to)
+    st.note("strike", f"{SIDE_NAMES[st.current]}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to), frm=frm, to=to)
+    pick_up(st, to)
+
+
+def ram(st: StarfallState, frm: int, d: int) -> None:
+    from .movegen import ram_centre
+
+    me = st.current
+    centre = ram_centre(st, frm, d, None)
+    assert centre is not None
+    remove(st, frm)
+    kind, ast, star = st.kind, st.ast, st.star
+    half = st.geo.half
+    lost = []
+    blast = st.geo.disc(centre, 1)
+    for t in blast:
+        k = kind[t]
+        if k and k != COMMAND and k != SIEGE:
+            lost.append(f"{SIDE_NAMES[st.side[t]]} {KIND_NAMES[k]}")
+            destroy(st, t, me, "bomb")
+        if ast[t]:
+            ast[t] = 0
+            lost.append("an asteroid")
+        if star[t] >= 0:
+            star[t] = -1
+            st.cleared[me] |= 1 << t
+            if half[t] == me:
+                st.cleared_now += 1
+    dc, dr = DIRECTIONS[d]
+    what = ", ".join(lost) if lost else "only stars"
+    st.note("ram", f"{SIDE_NAMES[me]}'s bomb rams from {at(st, frm)} ({dc:+d},{dr:+d}) and explodes at {at(st, centre)}: "
+            f"destroyed {what}.", (frm, *blast), frm=frm, centre=centre)
+    flow_and_cascade(st, "bomb")
+
+
+def build(st: StarfallState, sq: int) -> None:
+    me = st.current
+    st.miss[st.cmd[me]] -= st.rules.turret_cost
+    st.kind[sq], st.side[sq], st.power[sq] = TURRET, me, 1
+    st.ride[sq] = st.miss[sq] = st.shots[sq] = 0
+    st.note("build", f"{SIDE_NAMES[me]} turns {st.rules.turret_cost} missiles into a turret at {at(st, sq)}.", (sq,), at=sq)
+
+
+# -- automatic rules -------------------------------------------------------------------------------
+
+
+def surround(st: StarfallState) -> None:
+    """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
+    kind, side = st.kind, st.side
+    nbr8 = st.geo.nbr8
+    doomed = []
+    for sq in range(st.geo.size):
+        if kind[sq] == SIEGE:
+            s = side[sq]
+            count = 0
+            for t in nbr8[sq]:
+                if kind[t] and kind[t] != TURRET and side[t] != s:
+                    count += 1
+            if count >= 4:
+                doomed.append(sq)
+    for sq in doomed:
+        by = side[sq] ^ 1
+        destroy(st, sq, by, "surround")
+        st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
+
+
+def turret_target(st: StarfallState, sq: int) -> int:
+    """A turret's target: a siege first, else the weakest; ties nearest the owner's back row, then lowest column."""
+    me = st.side[sq]
+    geo = st.geo
+    kind, side, power = st.kind, st.side, st.power
+    best, best_key = -1, None
+    for t in geo.nbr8[sq]:
+        k = kind[t]
+        if not k or side[t] == me or k == COMMAND or k == TURRET:
+            continue
+        key = (k != SIEGE, power[t], geo.back_distance(t, me), geo.col[t])
+        if best_key is None or key < best_key:
+            best, best_key = t, key
+    return best
+
+
+def turrets_fire(st: StarfallState) -> None:
+    me = st.current
+    kind, side = st.kind, st.side
+    for sq in range(st.geo.size):
+        if kind[sq] == TURRET and side[sq] == me:
+            t = turret_target(st, sq)
+            if t < 0:
+                continue
+            st.power[t] -= 1
+            name = KIND_NAMES[kind[t]]
+            if st.power[t] <= 0:
+                destroy(st, t, me, "turret")
+                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} destroys the {name} at {at(st, t)}.", (sq, t), frm=sq, to=t)
+            else:
+                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} hits the {name} at {at(st, t)} "
+                        f"(power {st.power[t]}).", (sq, t), frm=sq, to=t)
+
+
+def fade_wrecks(st: StarfallState) -> None:
+    if not st.rules.salvage:
+        return
+    gone_by = st.round - st.rules.wreck_rounds - 1
+    wreck, wround = st.wreck, st.wround
+    for sq in range(st.geo.size):
+        if wreck[sq] and wround[sq] <= gone_by:
+            wreck[sq] = 0
+            st.note("wreck_faded", f"The wreck at {at(st, sq)} fades.", (sq,), at=sq)
+
+
+def siege_win(st: StarfallState) -> None:
+    """At the start of its turn a side wins with a siege beside the enemy Command and no enemy shield beside that siege."""
+    me = st.current
+    c = st.cmd[me ^ 1]
+    if c < 0:
+        return
+    kind, side = st.kind, st.side
+    nbr8 = st.geo.nbr8
+    for sq in nbr8[c]:
+        if kind[sq] == SIEGE and side[sq] == me:
+            if not any(kind[t] == SHIELD and side[t] != me for t in nbr8[sq]):
+                st.finish(me, "siege", f"{SIDE_NAMES[me]}'s siege at {at(st, sq)} stands beside the enemy Command "
+                          f"with no shield to stop it: {SIDE_NAMES[me]} wins.")
+                return
+
+
+def drift_if_due(st: StarfallState) -> None:
+    """Clearing the drift threshold on one's own half in a turn moves every asteroid one square toward the mover."""
+    if st.cleared_now < st.rules.drift_threshold:
+        return
+    me = st.current
+    geo = st.geo
+    step = -geo.width if me == 0 else geo.width
+    ast, kind, power, star = st.ast, st.kind, st.power, st.star
+    rocks = sorted((sq for sq in range(geo.size) if ast[sq]), key=lambda s: (geo.back_distance(s, me), s))
+    st.note("drift", f"{SIDE_NAMES[me]} cleared {st.cleared_now} stars on its half: the asteroids drift toward it.")
+
+    def on_board(sq: int) -> bool:
+        return 0 <= sq < geo.size
+
+    def enter(frm: int, to: int) -> None:
+        ast[frm], ast[to] = 0, 1
+        star[frm], star[to] = star[to], -1
+        st.wreck[to] = 0
+
+    for a in rocks:
+        t = a + step
+        if not on_board(t) or ast[t] or kind[t] == COMMAND:
+            continue
+        k = kind[t]
+        if k and (k == TURRET or power[t] <= 1):
+            name = KIND_NAMES[k]
+            destroy(st, t, None, "asteroid")
+            enter(a, t)
+            st.note("crushed", f"An asteroid drifts onto the {name} at {at(st, t)} and destroys it.", (t,), at=t)
+        elif k:
+            power[t] -= 1
+            t2 = t + step
+            if not on_board(t2) or ast[t2] or kind[t2] == COMMAND:
+                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and stays put.", (t,), at=t)
+                continue
+            if kind[t2]:
+                name = KIND_NAMES[kind[t2]]
+                destroy(st, t2, None, "asteroid")
+                st.note("crushed", f"An asteroid jumps the stack at {at(st, t)} and destroys the {name} at {at(st, t2)}.", (t, t2), at=t2)
+            else:
+                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and jumps to {at(st, t2)}.", (t, t2), at=t2)
+            enter(a, t2)
+        else:
+            enter(a, t)
+    flow(st, me)
+    resolve(st, (), "cascade")

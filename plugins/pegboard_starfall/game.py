@@ -1,0 +1,49 @@
+"""The Starfall :class:`~pegboard.game.Game`: one ruleset's rules, building states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.game import Game
+
+from . import moves as mv
+from .geometry import geometry
+from .rules import Rules
+from .state import StarfallState
+
+
+class StarfallGame(Game):
+    """Starfall under one resolved ruleset (see rulesets/starfall/standard.toml)."""
+
+    id = "starfall"
+    name = "Starfall"
+    seats = ("South", "North")
+
+    def __init__(self, ruleset: Mapping[str, Any] | None = None) -> None:
+        super().__init__(ruleset or {})
+        self.rules = Rules.from_ruleset(self.ruleset)
+        self.geo = geometry(self.rules.width, self.rules.height)
+        #: Fog hides squares from each side; then observations differ from the position.
+        self.hidden_information = self.rules.fogged
+
+    def new_state(self, seed: int = 0) -> StarfallState:
+        from .setup import new_game
+
+        st = StarfallState(self, seed)
+        new_game(st)
+        return st
+
+    def encode_move(self, move: Any) -> dict[str, Any]:
+        return mv.encode(self.geo, move)
+
+    def decode_move(self, data: Any) -> mv.SfMove:
+        return mv.decode(self.geo, data)
+
+    def move_text(self, move: Any) -> str:
+        return mv.text(self.geo, move)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> StarfallState:
+        from .position import state_from_json
+
+        return state_from_json(self, data)

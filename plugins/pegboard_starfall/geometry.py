@@ -1,0 +1,113 @@
+"""Board geometry, computed once per board size: squares are ``r * width + c``.
+
+South's back row is r = 0, North's is r = height - 1, the seam is the middle row.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+#: The eight directions (dc, dr): orthogonal first, then diagonal.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+
+RED, WHITE = 0, 1  # checker colours under the stars
+
+
+class Geometry:
+    """Neighbour tables, rays, checker colours and halves for one board size."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.size = n = width * height
+        self.seam = height // 2
+        self.col = tuple(sq % width for sq in range(n))
+        self.row = tuple(sq // width for sq in range(n))
+        self.checker = tuple(RED if (self.col[sq] + self.row[sq]) % 2 == 0 else WHITE for sq in range(n))
+        self.nbr8: tuple[tuple[int, ...], ...] = tuple(self._around(sq, 1, False) for sq in range(n))
+        #: rays[sq][d]: the squares from sq (exclusive) in direction d up to the edge.
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(self._ray(sq, dc, dr) for dc, dr in DIRECTIONS) for sq in range(n)
+        )
+        #: half[sq]: 0 for South's half, 1 for North's, -1 for the seam row.
+        self.half = tuple(0 if self.row[sq] < self.seam else 1 if self.row[sq] > self.seam else -1 for sq in range(n))
+        #: columns[side][c]: the squares of column c ordered from side's back row outward.
+        south_cols = tuple(tuple(r * width + c for r in range(height)) for c in range(width))
+        self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))
+        self._discs: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.match_patterns = tuple(self._patterns(sq) for sq in range(n))
+
+    def sq(self, c: int, r: int) -> int:
+        return r * self.width + c
+
+    def on_board(self, c: int, r: int) -> bool:
+        return 0 <= c < self.width and 0 <= r < self.height
+
+    def back_row(self, side: int) -> int:
+        return 0 if side == 0 else self.height - 1
+
+    def back_distance(self, sq: int, side: int) -> int:
+        """Rows between sq and side's back row."""
+        return self.row[sq] if side == 0 else self.height - 1 - self.row[sq]
+
+    def chebyshev(self, a: int, b: int) -> int:
+        return max(abs(self.col[a] - self.col[b]), abs(self.row[a] - self.row[b]))
+
+    def disc(self, sq: int, radius: int) -> tuple[int, ...]:
+        """Every square within Chebyshev ``radius`` of sq, sq included (cached)."""
+        table = self._discs.get(radius)
+        if table is None:
+            table = self._discs[radius] = tuple(self._around(s, radius, True) for s in range(self.size))
+        return table[sq]
+
+    def _around(self, sq: int, radius: int, include_centre: bool) -> tuple[int, ...]:
+        c0, r0 = sq % self.width, sq // self.width
+        out = []
+        for r in range(r0 - radius, r0 + radius + 1):
+            for c in range(c0 - radius, c0 + radius + 1):
+                if self.on_board(c, r) and (include_centre or (c, r) != (c0, r0)):
+                    out.append(r * self.width + c)
+        return tuple(out)
+
+    def _ray(self, sq: int, dc: int, dr: int) -> tuple[int, ...]:
+        c, r = sq % self.width + dc, sq // self.width + dr
+        out = []
+        while self.on_board(c, r):
+            out.append(r * self.width + c)
+            c += dc
+            r += dr
+        return tuple(out)
+
+    def _patterns(self, sq: int) -> tuple[tuple[int, ...], ...]:
+        """Every smallest match containing sq, as the tuple of its other squares.
+
+        A swap makes a match exactly when one of the swapped squares completes one of
+        these: an orthogonal 3-run, a diagonal 4-run, a 2x2 block, a V (two diagonal arms
+        of two meeting at a corner) or an X (a centre and its four diagonal neighbours).
+        The richer shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
+        """
+        shapes: list[tuple[tuple[int, int], ...]] = []
+        shapes += [((0, 0), (1, 0), (2, 0)), ((0, 0), (0, 1), (0, 2))]
+        shapes += [((0, 0), (1, 1), (2, 2), (3, 3)), ((0, 0), (-1, 1), (-2, 2), (-3, 3))]
+        shapes += [((0, 0), (1, 0), (0, 1), (1, 1))]
+        diagonals = ((1, 1), (-1, 1), (-1, -1), (1, -1))
+        for i in range(4):
+            (ac, ar), (bc, br) = diagonals[i], diagonals[(i + 1) % 4]
+            shapes.append(((0, 0), (ac, ar), (2 * ac, 2 * ar), (bc, br), (2 * bc, 2 * br)))
+        shapes.append(((0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)))
+        c0, r0 = sq % self.width, sq // self.width
+        found: list[tuple[int, ...]] = []
+        for shape in shapes:
+            for ac, ar in shape:  # place the shape so that cell (ac, ar) lands on sq
+                cells = [(c0 + dc - ac, r0 + dr - ar) for dc, dr in shape]
+                if all(self.on_board(c, r) for c, r in cells):
+                    others = tuple(r * self.width + c for c, r in cells if (c, r) != (c0, r0))
+                    found.append(others)
+        found.sort(key=len)
+        return tuple(found)
+
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    """The shared geometry for a board size."""
+    return Geometry(width, height)

@@ -1,0 +1,389 @@
+"""Legal move generation and move checking.
+
+Everything reads the flat arrays directly through local variables; ``vis`` is None when
+the fog is off, otherwise a per-square 0/1 sequence of what the mover sees.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import fog
+from .moves import (
+    BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, PASS_MOVE, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+)
+from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, STEPPERS, TURRET, WARP as WARP_KIND
+
+if TYPE_CHECKING:
+    from .state import StarfallState
+
+_SIDE = ("South", "North")
+
+
+def _vis(st: StarfallState) -> bytearray | None:
+    return fog.visible(st, st.current) if st.rules.fogged else None
+
+
+# -- the whole list -------------------------------------------------------------------------
+
+
+def legal_moves(st: StarfallState) -> list[SfMove]:
+    vis = _vis(st)
+    out = fire_moves(st, vis)
+    actions = action_moves(st, vis)
+    out.extend(actions if actions else (PASS_MOVE,))
+    return out
+
+
+def action_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
+    out = swap_moves(st, vis)
+    me = st.current
+    kind, side = st.kind, st.side
+    for sq in range(st.geo.size):
+        k = kind[sq]
+        if not k or side[sq] != me or k == COMMAND or k == TURRET:
+            continue
+        for to in drone_destinations(st, sq, vis):
+            out.append(SfMove(MOVE, sq, to))
+        if k == SCOUT:
+            if claimable(st, sq, st.rules.claim_radius):
+                out.append(SfMove(CLAIM, sq))
+        elif k == WARP_KIND:
+            out.extend(SfMove(WARP, sq, to) for to in warp_targets(st, sq, vis))
+        elif k == SIEGE:
+            out.extend(SfMove(STRIKE, sq, to) for to in strike_ends(st, sq, vis))
+        elif k == BOMB:
+            out.extend(SfMove(RAM, sq, d) for d in range(8) if ram_centre(st, sq, d, vis) is not None)
+    out.extend(SfMove(BUILD, sq) for sq in build_squares(st, vis))
+    return out
+
+
+# -- missiles -------------------------------------------------------------------------------
+
+
+def shots_allowed(st: StarfallState, k: int) -> int:
+    return st.rules.scout_shots if k == SCOUT else st.rules.hunter_shots if k == HUNTER else 0
+
+
+def fire_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
+    out: list[SfMove] = []
+    me = st.current
+    kind, side, miss, shots = st.kind, st.side, st.miss, st.shots
+    for sq in range(st.geo.size):
+        k = kind[sq]
+        if (k == SCOUT or k == HUNTER) and side[sq] == me and miss[sq] > 0 and shots[sq] < shots_allowed(st, k):
+            out.extend(SfMove(FIRE, sq, t) for t in fire_targets(st, sq, vis))
+    return out
+
+
+def fire_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
+    """Squares a missile from sq may hit: an enemy drone (not a Command or turret), a star or an asteroid."""
+    me = st.side[sq]
+    kind, side, star, ast = st.kind, st.side, st.star, st.ast
+    out = []
+    for t in st.geo.disc(sq, st.rules.range):
+        if t == sq or (vis is not None and not vis[t]):
+            continue
+        k = kind[t]
+        if k:
+            if side[t] != me and k != COMMAND and k != TURRET:
+                out.append(t)
+        elif ast[t] or star[t] >= 0:
+            out.append(t)
+    return out
+
+
+# -- swaps ----------------------------------------------------------------------------------
+
+
+def _completes(colors: list[int], sq: int, patterns: tuple[tuple[int, ...], ...]) -> bool:
+    c = colors[sq]
+    for pat in patterns:
+        for o in pat:
+            if colors[o] != c:
+                break
+        else:
+            return True
+    return False
+
+
+def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
+    geo = st.geo
+    w, n = geo.width, geo.size
+    enemy = st.current ^ 1
+    owner = st.owner
+    colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
+    pats = geo.match_patterns
+    col = geo.col
+    out = []
+    for a in range(n):
+        ca = colors[a]
+        if ca < 0 or owner[a] == enemy:
+            continue
+        for b in (a + 1, a + w):
+            if b >= n or (b == a + 1 and col[b] == 0):
+                continue
+            cb = colors[b]
+            if cb < 0 or cb == ca or owner[b] == enemy:
+                continue
+            colors[a], colors[b] = cb, ca
+            ok = _completes(colors, a, pats[a]) or _completes(colors, b, pats[b])
+            colors[a], colors[b] = ca, cb
+            if ok:
+                out.append(SfMove(SWAP, a, b))
+    return out
+
+
+def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> str | None:
+    geo = st.geo
+    if a == b or geo.chebyshev(a, b) != 1 or (geo.col[a] != geo.col[b] and geo.row[a] != geo.row[b]):
+        return "a swap exchanges two stars side by side (not diagonally)"
+    if vis is not None and not (vis[a] and vis[b]):
+        return "you cannot swap a star you cannot see"
+    if st.star[a] < 0 or st.star[b] < 0:
+        return "both squares of a swap must hold a star"
+    enemy = st.current ^ 1
+    if st.owner[a] == enemy or st.owner[b] == enemy:
+        return f"you cannot swap on land {_SIDE[enemy]} owns"
+    colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
+    colors[a], colors[b] = colors[b], colors[a]
+    if not (_completes(colors, a, geo.match_patterns[a]) or _completes(colors, b, geo.match_patterns[b])):
+        return "that swap makes no line, so it snaps back"
+    return None
+
+
+# -- drone moves ------------------------------------------------------------------------------
+
+
+def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
+    """Every square the drone on sq can end a ``move`` on (empty, own drone to stack, or a take)."""
+    geo = st.geo
+    kind, side, ast, star = st.kind, st.side, st.ast, st.star
+    k = kind[sq]
+    me = side[sq]
+    nbr8 = geo.nbr8
+    if not k or k == COMMAND or k == TURRET:
+        return []
+    shield_rule = vis is not None and k == SHIELD
+    owner = st.owner
+    cleared = st.cleared[me]
+
+    def can_land(t: int) -> bool:
+        if ast[t] or (vis is not None and not vis[t]):
+            return False
+        tk = kind[t]
+        if tk:
+            if side[t] == me:
+                if tk == COMMAND or tk == TURRET:
+                    return False
+            elif k == RAIDER:
+                if tk == SIEGE or tk == COMMAND or tk == TURRET:
+                    return False
+            elif not (k == SIEGE and tk == TURRET):
+                return False
+        if shield_rule and owner[t] != me and not (cleared >> t & 1):
+            return False
+        return True
+
+    if k in STEPPERS:
+        return [t for t in nbr8[sq] if can_land(t)]
+
+    mask = st.ride[sq]
+    checker = geo.checker
+    rays = geo.rays
+    dests: set[int] = set()
+    ends = [sq]
+    # a straight ride of free steps from the start square
+    for ray in rays[sq]:
+        for t in ray:
+            if ast[t] or (vis is not None and not vis[t]):
+                break
+            c = star[t]
+            if not ((c >= 0 and mask >> c & 1) or mask >> (5 + checker[t]) & 1):
+                break
+            if kind[t]:
+                if can_land(t):
+                    dests.add(t)
+                break
+            dests.add(t)
+            ends.append(t)
+    # one paid step after the ride (or alone)
+    for e in ends:
+        for t in nbr8[e]:
+            if t != sq and t not in dests and can_land(t):
+                dests.add(t)
+    # one paid step, then a straight ride
+    for p in nbr8[sq]:
+        if ast[p] or kind[p] or (vis is not None and not vis[p]):
+            continue
+        for ray in rays[p]:
+            for t in ray:
+                if t == sq:
+                    break
+                if ast[t] or (vis is not None and not vis[t]):
+                    break
+                c = star[t]
+                if not ((c >= 0 and mask >> c & 1) or mask >> (5 + checker[t]) & 1):
+                    break
+                if kind[t]:
+                    if t not in dests and can_land(t):
+                        dests.add(t)
+                    break
+                if t not in dests and can_land(t):
+                    dests.add(t)
+    return sorted(dests)
+
+
+def claimable(st: StarfallState, sq: int, radius: int) -> list[int]:
+    """Squares a claim centred on sq would take: unowned, no asteroid."""
+    owner, ast = st.owner, st.ast
+    return [t for t in st.geo.disc(sq, radius) if owner[t] < 0 and not ast[t]]
+
+
+def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
+    enemy = st.side[sq] ^ 1
+    kind, ast, owner = st.kind, st.ast, st.owner
+    radius = st.rules.warp_radius
+    out = []
+    for t in range(st.geo.size):
+        if kind[t] or ast[t] or owner[t] == enemy or (vis is not None and not vis[t]):
+            continue
+        if claimable(st, t, radius):
+            out.append(t)
+    return out
+
+
+def strike_ends(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
+    """Where a siege's strike stops in each direction (it must move at least one square)."""
+    kind, ast = st.kind, st.ast
+    out = []
+    for ray in st.geo.rays[sq]:
+        last = -1
+        blocked_unseen = False
+        for t in ray:
+            if vis is not None and not vis[t]:
+                blocked_unseen = True
+                break
+            if ast[t] or kind[t]:
+                break
+            last = t
+        if last >= 0 and not blocked_unseen:
+            out.append(last)
+    return out
+
+
+def ram_centre(st: StarfallState, sq: int, d: int, vis: bytearray | None) -> int | None:
+    """The blast centre of a ram from sq in direction d, or None if that ram is not legal."""
+    kind, ast = st.kind, st.ast
+    last = -1
+    for t in st.geo.rays[sq][d]:
+        if vis is not None and not vis[t]:
+            return None
+        if ast[t] or kind[t]:
+            return t
+        last = t
+    return last if last >= 0 else None
+
+
+def build_squares(st: StarfallState, vis: bytearray | None) -> list[int]:
+    me = st.current
+    if st.cmd[me] < 0 or st.miss[st.cmd[me]] < st.rules.turret_cost:
+        return []
+    kind, ast, owner = st.kind, st.ast, st.owner
+    return [
+        t for t in range(st.geo.size)
+        if owner[t] == me and not kind[t] and not ast[t] and (vis is None or vis[t])
+    ]
+
+
+# -- checking one move -------------------------------------------------------------------------
+
+
+def _own(st: StarfallState, sq: int, want: int | None, name: str) -> str | None:
+    if not 0 <= sq < st.geo.size:
+        return "that square is off the board"
+    if not st.kind[sq] or st.side[sq] != st.current:
+        return f"there is no {_SIDE[st.current]} drone there"
+    if want is not None and st.kind[sq] != want:
+        return f"only a {name} can do that"
+    return None
+
+
+def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
+    """None if m is legal for the mover, else (rule id, reason)."""
+    kind = m.kind
+    n = st.geo.size
+    if kind == CONCEDE:
+        return None if m.a in (0, 1) and m.tag in ("flag", "resign") else ("concede", "concede needs a seat and a reason")
+    if kind == TIMEOUT:
+        return None
+    squares = [x for x in (m.a, m.b) if x != -1] if kind != RAM else [m.a]
+    if any(not 0 <= x < n for x in squares):
+        return ("off_board", "that square is off the board")
+    vis = _vis(st)
+    if kind == FIRE:
+        why = _own(st, m.a, None, "scout or hunter")
+        if why:
+            return ("fire", why)
+        k = st.kind[m.a]
+        if k not in (SCOUT, HUNTER):
+            return ("fire", "only scouts and hunters fire missiles")
+        if st.miss[m.a] <= 0:
+            return ("fire_unloaded", "that drone carries no missile; load it beside your Command first")
+        if st.shots[m.a] >= shots_allowed(st, k):
+            return ("fire_spent", "that drone has fired all its missiles this turn")
+        if m.b not in fire_targets(st, m.a, vis):
+            return ("fire_target", "that square is out of range, unseen, or holds nothing a missile can hit")
+        return None
+    if kind == SWAP:
+        why = swap_refusal(st, m.a, m.b, vis)
+        return None if why is None else ("swap", why)
+    if kind == MOVE:
+        why = _own(st, m.a, None, "drone")
+        if why:
+            return ("move", why)
+        if st.kind[m.a] in (COMMAND, TURRET):
+            return ("move_fixed", "the Command and turrets never move")
+        if m.b not in drone_destinations(st, m.a, vis):
+            return ("move_path", "that drone cannot reach or land on that square")
+        return None
+    if kind == CLAIM:
+        why = _own(st, m.a, SCOUT, "scout")
+        if why:
+            return ("claim", why)
+        if not claimable(st, m.a, st.rules.claim_radius):
+            return ("claim_nothing", "every square around that scout is already owned or an asteroid")
+        return None
+    if kind == WARP:
+        why = _own(st, m.a, WARP_KIND, "warp drone")
+        if why:
+            return ("warp", why)
+        if m.b not in warp_targets(st, m.a, vis):
+            return ("warp_target", "a warp needs a seen, empty square not owned by the other side, with something to claim")
+        return None
+    if kind == STRIKE:
+        why = _own(st, m.a, SIEGE, "siege")
+        if why:
+            return ("strike", why)
+        if m.b not in strike_ends(st, m.a, vis):
+            return ("strike_path", "a strike slides straight until something blocks it, and must stop there")
+        return None
+    if kind == RAM:
+        why = _own(st, m.a, BOMB, "bomb")
+        if why:
+            return ("ram", why)
+        if not 0 <= m.b < 8 or ram_centre(st, m.a, m.b, vis) is None:
+            return ("ram_path", "a ram needs room to slide or something to hit in that direction")
+        return None
+    if kind == BUILD:
+        me = st.current
+        if st.cmd[me] < 0 or st.miss[st.cmd[me]] < st.rules.turret_cost:
+            return ("build_stock", f"a turret costs {st.rules.turret_cost} missiles from the Command's stock")
+        if m.a not in build_squares(st, vis):
+            return ("build_square", "a turret goes on an empty square you own")
+        return None
+    if kind == PASS:
+        if action_moves(st, vis):
+            return ("pass", "you may only pass when no action is legal")
+        return None
+    return ("unknown", f"unknown move kind {kind!r}")

@@ -1,0 +1,150 @@
+"""Starfall moves: one small immutable tuple per move, with JSON and text forms.
+
+``a`` and ``b`` are square indices (``r * width + c``) except where noted:
+``ram`` keeps its direction index (0..7, see geometry.DIRECTIONS) in ``b`` and
+``concede`` its seat in ``a`` (the reason, "flag" or "resign", in ``tag``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from pegboard.game import InvalidMoveEncoding
+
+from .geometry import DIRECTIONS, Geometry
+
+SWAP, FIRE, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT, CONCEDE = (
+    "swap", "fire", "move", "claim", "warp", "strike", "ram", "build", "pass", "timeout", "concede",
+)
+#: Moves that end the turn (everything but a missile shot).
+ACTION_KINDS = frozenset({SWAP, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT})
+#: Moves a session makes on a player's behalf; never listed by legal_moves.
+SESSION_KINDS = frozenset({TIMEOUT, CONCEDE})
+
+
+class SfMove(NamedTuple):
+    """A Starfall move; build them with the helpers below."""
+
+    kind: str
+    a: int = -1
+    b: int = -1
+    tag: str = ""
+
+
+def swap(a: int, b: int) -> SfMove:
+    return SfMove(SWAP, min(a, b), max(a, b))
+
+
+def fire(frm: int, to: int) -> SfMove:
+    return SfMove(FIRE, frm, to)
+
+
+def move(frm: int, to: int) -> SfMove:
+    return SfMove(MOVE, frm, to)
+
+
+def claim(at: int) -> SfMove:
+    return SfMove(CLAIM, at)
+
+
+def warp(frm: int, to: int) -> SfMove:
+    return SfMove(WARP, frm, to)
+
+
+def strike(frm: int, to: int) -> SfMove:
+    return SfMove(STRIKE, frm, to)
+
+
+def ram(frm: int, direction: int) -> SfMove:
+    return SfMove(RAM, frm, direction)
+
+
+def build(at: int) -> SfMove:
+    return SfMove(BUILD, at)
+
+
+PASS_MOVE = SfMove(PASS)
+TIMEOUT_MOVE = SfMove(TIMEOUT)
+
+
+def concede(seat: int, reason: str = "resign") -> SfMove:
+    return SfMove(CONCEDE, seat, -1, reason)
+
+
+# -- JSON ------------------------------------------------------------------------------
+
+_TWO_SQUARES = {SWAP: ("a", "b"), FIRE: ("from", "to"), MOVE: ("from", "to"), WARP: ("from", "to"), STRIKE: ("from", "to")}
+_ONE_SQUARE = {CLAIM: "at", BUILD: "at"}
+
+
+def encode(geo: Geometry, m: SfMove) -> dict[str, Any]:
+    """The move as JSON (schemas/starfall/move.schema.json)."""
+    def cr(sq: int) -> list[int]:
+        return [geo.col[sq], geo.row[sq]]
+
+    if m.kind in _TWO_SQUARES:
+        ka, kb = _TWO_SQUARES[m.kind]
+        return {"type": m.kind, ka: cr(m.a), kb: cr(m.b)}
+    if m.kind in _ONE_SQUARE:
+        return {"type": m.kind, _ONE_SQUARE[m.kind]: cr(m.a)}
+    if m.kind == RAM:
+        return {"type": RAM, "from": cr(m.a), "dir": list(DIRECTIONS[m.b])}
+    if m.kind == CONCEDE:
+        return {"type": CONCEDE, "seat": m.a, "reason": m.tag}
+    return {"type": m.kind}
+
+
+def decode(geo: Geometry, data: Any) -> SfMove:
+    """The inverse of :func:`encode`; raises InvalidMoveEncoding."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise InvalidMoveEncoding("a Starfall move is an object with a 'type'")
+    kind = data["type"]
+
+    def square(key: str) -> int:
+        value = data.get(key)
+        if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+            raise InvalidMoveEncoding(f"{kind}: '{key}' must be [column, row]")
+        c, r = value
+        if not geo.on_board(c, r):
+            raise InvalidMoveEncoding(f"{kind}: '{key}' {value} is off the board")
+        return geo.sq(c, r)
+
+    if kind in _TWO_SQUARES:
+        ka, kb = _TWO_SQUARES[kind]
+        a, b = square(ka), square(kb)
+        return swap(a, b) if kind == SWAP else SfMove(kind, a, b)
+    if kind in _ONE_SQUARE:
+        return SfMove(kind, square(_ONE_SQUARE[kind]))
+    if kind == RAM:
+        d = data.get("dir")
+        if not isinstance(d, list) or tuple(d) not in DIRECTIONS:
+            raise InvalidMoveEncoding("ram: 'dir' must be one of the 8 unit directions [dc, dr]")
+        return ram(square("from"), DIRECTIONS.index(tuple(d)))
+    if kind == CONCEDE:
+        seat, reason = data.get("seat"), data.get("reason", "resign")
+        if seat not in (0, 1) or reason not in ("resign", "flag"):
+            raise InvalidMoveEncoding("concede: needs 'seat' 0 or 1 and 'reason' resign or flag")
+        return concede(seat, reason)
+    if kind in (PASS, TIMEOUT):
+        return SfMove(kind)
+    raise InvalidMoveEncoding(f"unknown Starfall move type {kind!r}")
+
+
+def text(geo: Geometry, m: SfMove) -> str:
+    """Short notation: squares as letter+row ("e1" is column 4, row 0), e.g. "swap e3-f3"."""
+    def name(sq: int) -> str:
+        return f"{chr(ord('a') + geo.col[sq])}{geo.row[sq] + 1}"
+
+    if m.kind == SWAP:
+        return f"swap {name(m.a)}-{name(m.b)}"
+    if m.kind in (FIRE, MOVE, WARP, STRIKE):
+        sep = {FIRE: "*", MOVE: "-", WARP: ">", STRIKE: "~"}[m.kind]
+        return f"{m.kind} {name(m.a)}{sep}{name(m.b)}"
+    if m.kind in (CLAIM, BUILD):
+        return f"{m.kind} {name(m.a)}"
+    if m.kind == RAM:
+        dc, dr = DIRECTIONS[m.b]
+        return f"ram {name(m.a)} {dc:+d},{dr:+d}"
+    if m.kind == CONCEDE:
+        return f"concede {m.a} ({m.tag})"
+    return m.kind

@@ -1,0 +1,107 @@
+"""The starting position: the deal, asteroids, starting blocks and drones."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import effects
+from .pieces import COMMAND, SCOUT, SHIELD, SIEGE
+from .rng import draw
+
+if TYPE_CHECKING:
+    from .state import StarfallState
+
+_DEAL_ATTEMPTS = 100
+
+
+def start_block(st: StarfallState, side: int) -> list[int]:
+    """The 3x3 block at the middle of ``side``'s back row."""
+    geo = st.geo
+    mid = geo.width // 2
+    rows = range(3) if side == 0 else range(geo.height - 3, geo.height)
+    return [geo.sq(c, r) for r in rows for c in range(mid - 1, mid + 2)]
+
+
+def place_asteroids(st: StarfallState) -> None:
+    geo = st.geo
+    for side in (0, 1):
+        block = set(start_block(st, side))
+        cands = [sq for sq in range(geo.size) if geo.half[sq] == side and sq not in block]
+        for _ in range(min(st.rules.asteroids[side], len(cands))):
+            sq = cands.pop(draw(st.key, st.draws, len(cands)))
+            st.draws += 1
+            st.ast[sq] = 1
+
+
+def deal(st: StarfallState) -> None:
+    """Random stars, square by square, never completing a match.
+
+    Each star avoids finishing (with the stars already dealt below and left of it) an
+    orthogonal 3-run, a 2x2 block or any diagonal 3-run, which rules out every match
+    (the V and X both contain a diagonal 3-run). A dead end (no colour left) redeals.
+    """
+    geo = st.geo
+    w = geo.width
+    colors = st.rules.colors
+    star, ast = st.star, st.ast
+    for _attempt in range(_DEAL_ATTEMPTS):
+        ok = True
+        for sq in range(geo.size):
+            if ast[sq]:
+                star[sq] = -1
+                continue
+            c, r = geo.col[sq], geo.row[sq]
+            banned = set()
+
+            def same(*cells: tuple[int, int]) -> int:
+                vals = []
+                for cc, rr in cells:
+                    if not geo.on_board(cc, rr):
+                        return -1
+                    vals.append(star[rr * w + cc])
+                return vals[0] if vals[0] >= 0 and all(v == vals[0] for v in vals) else -1
+
+            for cells in (((c - 1, r), (c - 2, r)), ((c, r - 1), (c, r - 2)), ((c - 1, r), (c, r - 1), (c - 1, r - 1)),
+                          ((c - 1, r - 1), (c - 2, r - 2)), ((c + 1, r - 1), (c + 2, r - 2))):
+                banned.add(same(*cells))
+            allowed = [k for k in range(colors) if k not in banned]
+            if not allowed:
+                ok = False
+                break
+            star[sq] = allowed[draw(st.key, st.draws, len(allowed))]
+            st.draws += 1
+        if ok:
+            return
+    raise RuntimeError("could not deal a board without a line")  # pragma: no cover - needs < 3 colours
+
+
+def new_game(st: StarfallState) -> None:
+    """Fill an empty state with the starting position and run South's start of turn."""
+    geo = st.geo
+    place_asteroids(st)
+    deal(st)
+    mid = geo.width // 2
+    top = geo.height - 1
+    for side in (0, 1):
+        for sq in start_block(st, side):
+            st.owner[sq] = side
+
+    def put(c: int, r: int, side: int, kind: int, power: int = 1) -> int:
+        sq = geo.sq(c, r)
+        st.kind[sq], st.side[sq], st.power[sq] = kind, side, power
+        return sq
+
+    # South; North is the mirror image through the centre.
+    for side, flip in ((0, lambda c, r: (c, r)), (1, lambda c, r: (geo.width - 1 - c, top - r))):
+        st.cmd[side] = put(*flip(mid, 0), side, COMMAND)
+        scout = put(*flip(mid - 1, 0), side, SCOUT)
+        put(*flip(mid + 1, 0), side, SIEGE)
+        put(*flip(mid, 2), side, SHIELD, 2)
+        st.ride[scout] = 1 << st.star[scout] if st.star[scout] >= 0 else 0
+        st.miss[st.cmd[side]] = st.rules.start_missiles
+        st.current = side
+        effects.load(st, scout)
+    st.current = 0
+    st.turn = 0
+    st.start_turn()
+    st._pending = []

@@ -1,0 +1,301 @@
+"""The Starfall position: flat per-square arrays, apply/undo, and the turn structure.
+
+A turn is: (start-of-turn processing, done inside the previous action's apply) then any
+number of missile shots (``fire`` moves, which leave ``to_move`` unchanged) then exactly one
+action that ends the turn. Undo restores a snapshot of the flat arrays taken before each
+move; with 121 squares that copy costs a few microseconds and keeps every rule (cascades,
+drift, random refills) exactly reversible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pegboard.game import Event, IllegalMove, Result, State
+
+from . import effects, fog, movegen
+from .moves import (
+    ACTION_KINDS, BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+)
+from .pieces import COMMAND, SIDE_NAMES, TURRET
+from .rng import seed_key
+
+if TYPE_CHECKING:
+    from .game import StarfallGame
+
+_ARRAYS = ("star", "ast", "owner", "kind", "side", "power", "ride", "miss", "shots", "wreck", "wround")
+
+
+class StarfallState(State):
+    """One Starfall position. Arrays are indexed by square ``r * width + c``.
+
+    ``star``: colour 0..4 or -1 (no star: a hole, or an asteroid square);
+    ``ast``: 1 where an asteroid stands; ``owner``: -1, 0 (South) or 1 (North);
+    ``kind``/``side``/``power``/``ride``/``miss``/``shots``: the drone or turret on the
+    square (kind 0 = none; ``miss`` is carried missiles, the Command's is the stock;
+    ``shots`` counts missiles fired this turn); ``wreck``/``wround``: missiles held by a
+    wreck and the round it was made in (salvage).
+    """
+
+    def __init__(self, game: StarfallGame, seed: int = 0) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.geo = game.geo
+        n = self.geo.size
+        self.seed = seed
+        self.key = seed_key(seed)
+        self.draws = 0
+        self.star = [-1] * n
+        self.ast = [0] * n
+        self.owner = [-1] * n
+        self.kind = [0] * n
+        self.side = [0] * n
+        self.power = [0] * n
+        self.ride = [0] * n
+        self.miss = [0] * n
+        self.shots = [0] * n
+        self.wreck = [0] * n
+        self.wround = [0] * n
+        #: Squares each side's scouts and warps ever claimed (lit under fog), as bitmasks.
+        self.lit = [0, 0]
+        #: Squares where each side ever cleared stars (where its shields may stand under fog).
+        self.cleared = [0, 0]
+        self.cmd = [-1, -1]
+        self.current = 0
+        self.turn = 0
+        #: Stars the mover cleared on its own half this turn (asteroid drift threshold).
+        self.cleared_now = 0
+        self.winner_result: Result | None = None
+        self._stack: list[tuple[SfMove, tuple]] = []
+        self._pending: list[tuple[str, dict, str, tuple[int, ...]]] = []
+        self.version = 0
+        self._vis_cache: dict[int, Any] = {}
+
+    # -- State API --------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        return self.current
+
+    @property
+    def result(self) -> Result | None:
+        return self.winner_result
+
+    @property
+    def ply(self) -> int:
+        return len(self._stack)
+
+    @property
+    def round(self) -> int:
+        """A round is a South turn and a North turn."""
+        return self.turn // 2
+
+    def legal_moves(self) -> list[SfMove]:
+        if self.winner_result is not None:
+            return []
+        return movegen.legal_moves(self)
+
+    def check(self, move: Any) -> str | None:
+        refusal = self.refusal(move)
+        return None if refusal is None else refusal[1]
+
+    def refusal(self, move: Any) -> tuple[str, str] | None:
+        """None if ``move`` is legal, else (stable rule id, readable reason)."""
+        if not isinstance(move, SfMove):
+            return ("not_a_move", "not a Starfall move")
+        if self.winner_result is not None:
+            return ("game_over", "the game is over")
+        return movegen.refusal(self, move)
+
+    def apply(self, move: Any) -> list[Event]:
+        refusal = self.refusal(move)
+        if refusal is not None:
+            raise IllegalMove(refusal[1], rule=refusal[0], move=move)
+        self._stack.append((move, self._snapshot()))
+        self.version += 1
+        self._vis_cache.clear()
+        self._pending = []
+        mover = self.current
+        kind = move.kind
+        if kind == FIRE:
+            effects.fire(self, move.a, move.b)
+            effects.after_board_change(self)
+        elif kind == CONCEDE:
+            self._concede(move.a, move.tag)
+        else:
+            if kind == SWAP:
+                effects.swap(self, move.a, move.b)
+            elif kind == MOVE:
+                effects.move_drone(self, move.a, move.b)
+            elif kind == CLAIM:
+                effects.claim(self, move.a)
+            elif kind == WARP:
+                effects.warp(self, move.a, move.b)
+            elif kind == STRIKE:
+                effects.strike(self, move.a, move.b)
+            elif kind == RAM:
+                effects.ram(self, move.a, move.b)
+            elif kind == BUILD:
+                effects.build(self, move.a)
+            elif kind == PASS:
+                self.note("pass", f"{SIDE_NAMES[mover]} has no action and passes.")
+            elif kind == TIMEOUT:
+                self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
+            self._end_action()
+        self._vis_cache.clear()
+        return self._flush_events(mover)
+
+    def undo(self) -> SfMove:
+        if not self._stack:
+            raise IndexError("nothing to undo")
+        move, snap = self._stack.pop()
+        self._restore(snap)
+        self.version += 1
+        self._vis_cache.clear()
+        return move
+
+    def clone(self) -> StarfallState:
+        other = StarfallState.__new__(StarfallState)
+        other.__dict__.update(self.__dict__)
+        for name in _ARRAYS:
+            setattr(other, name, list(getattr(self, name)))
+        other.lit = list(self.lit)
+        other.cleared = list(self.cleared)
+        other.cmd = list(self.cmd)
+        other._stack = [(m, tuple(x[:] if isinstance(x, list) else x for x in snap)) for m, snap in self._stack]
+        other._pending = []
+        other._vis_cache = {}
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        from .position import state_to_json
+
+        return state_to_json(self)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return fog.observation(self, player)
+
+    def player_view(self, player: int) -> StarfallState:
+        from .position import state_from_json
+
+        return state_from_json(self.game, fog.observation(self, player), view_of=player)
+
+    def concede(self, seat: int, reason: str = "resign") -> list[Event]:
+        """Seat ``seat`` loses now: ``reason`` "flag" (its clock ran out) or "resign".
+
+        The session calls this; it is recorded as a ``concede`` move so records replay.
+        """
+        from .moves import concede
+
+        return self.apply(concede(seat, reason))
+
+    # -- turn structure ---------------------------------------------------------------
+
+    def start_turn(self) -> None:
+        """Start-of-turn processing for ``self.current`` (flow, turrets, loading, wrecks, siege win)."""
+        n = self.geo.size
+        self.cleared_now = 0
+        self.shots = [0] * n
+        effects.flow_and_cascade(self)
+        effects.surround(self)
+        if self.winner_result is not None:
+            return
+        effects.turrets_fire(self)
+        effects.load_all(self)
+        effects.fade_wrecks(self)
+        effects.siege_win(self)
+
+    def _end_action(self) -> None:
+        if self.winner_result is not None:
+            return
+        effects.drift_if_due(self)
+        effects.surround(self)
+        if self.winner_result is not None:
+            return
+        self._check_territory()
+        if self.winner_result is not None:
+            return
+        if self.turn + 1 >= self.rules.max_turns:
+            s, n = self.territory()
+            winner = 0 if s > n else 1 if n > s else None
+            text = f"Turn limit reached: {SIDE_NAMES[winner]} owns more squares ({s}-{n})." if winner is not None else f"Turn limit reached with equal squares ({s}-{n}): a draw."
+            self.finish(winner, "turn_limit", text)
+            return
+        self.current ^= 1
+        self.turn += 1
+        self.start_turn()
+
+    def _check_territory(self) -> None:
+        counts = self.territory()
+        target = self.rules.target
+        mover = self.current
+        for seat in (mover, mover ^ 1):
+            if counts[seat] >= target:
+                self.finish(seat, "territory", f"{SIDE_NAMES[seat]} holds {counts[seat]} squares, reaching {target}.")
+                return
+
+    def territory(self) -> tuple[int, int]:
+        owner = self.owner
+        return owner.count(0), owner.count(1)
+
+    def finish(self, winner: int | None, reason: str, text: str) -> None:
+        self.winner_result = Result(winner=winner, reason=reason, scores=self.territory(), text=text)
+        self.note("game_over", text, winner=winner, reason=reason)
+
+    def _concede(self, seat: int, reason: str) -> None:
+        what = "runs out of clock" if reason == "flag" else "resigns"
+        self.finish(seat ^ 1, reason, f"{SIDE_NAMES[seat]} {what}: {SIDE_NAMES[seat ^ 1]} wins.")
+
+    # -- helpers used by effects and movegen ----------------------------------------------
+
+    def note(self, kind: str, text: str, squares: Sequence[int] = (), **data: Any) -> None:
+        """Queue an event; ``squares`` decides who sees it under fog."""
+        self._pending.append((kind, data, text, tuple(squares)))
+
+    def _flush_events(self, actor: int) -> list[Event]:
+        pending, self._pending = self._pending, []
+        if not self.rules.fogged:
+            return [Event(kind, data, text) for kind, data, text, _ in pending]
+        views = (fog.visible(self, 0), fog.visible(self, 1))
+        out = []
+        for kind, data, text, squares in pending:
+            if not squares:
+                out.append(Event(kind, data, text))
+                continue
+            seen = {actor}
+            for p in (0, 1):
+                vis = views[p]
+                if any(vis[s] for s in squares):
+                    seen.add(p)
+            out.append(Event(kind, data, text, frozenset(seen)))
+        return out
+
+    def drone_count(self, side: int) -> int:
+        """Drones of ``side`` toward the cap: every drone (a stack once), no turret."""
+        kind, sides = self.kind, self.side
+        return sum(1 for sq in range(self.geo.size) if kind[sq] and kind[sq] != TURRET and sides[sq] == side)
+
+    def command_stock(self, side: int) -> int:
+        return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
+
+    def is_command(self, sq: int) -> bool:
+        return self.kind[sq] == COMMAND
+
+    def _snapshot(self) -> tuple:
+        return (
+            self.star[:], self.ast[:], self.owner[:], self.kind[:], self.side[:], self.power[:],
+            self.ride[:], self.miss[:], self.shots[:], self.wreck[:], self.wround[:],
+            tuple(self.lit), tuple(self.cleared), self.current, self.turn, self.draws,
+            self.winner_result, self.cleared_now,
+        )
+
+    def _restore(self, snap: tuple) -> None:
+        (self.star, self.ast, self.owner, self.kind, self.side, self.power, self.ride, self.miss,
+         self.shots, self.wreck, self.wround, lit, cleared, self.current, self.turn, self.draws,
+         self.winner_result, self.cleared_now) = snap
+        self.lit = list(lit)
+        self.cleared = list(cleared)
+
+
+__all__ = ["StarfallState", "ACTION_KINDS"]
