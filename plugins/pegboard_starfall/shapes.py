@@ -34,8 +34,9 @@ L / T / crossing       two orthogonal runs, one across and one down, sharing a s
 V / X                  diagonal only (the V is the L of two 3-lines turned 45 degrees).
 blocks                 2x2 pays block2x2; any 2x3 or 3x2 pays the 5-crossing-4 row unless
                        the shape also holds a 3x3, which pays block3x3.
-row order              the seed's table bottom-up (3x3 block highest). The T of two
-                       3-lines sits *above* the L of two 3-lines in the seed's table.
+row order              the seed's table read bottom-up (it lists rows lowest first, the
+                       3x3 block last). So the T of two 3-lines, listed after the L of
+                       two 3-lines, ranks higher than it.
 =====================  =====================================================================
 
 What that gives for common bigger or mixed shapes:
@@ -65,7 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 __all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "has_match", "matches_through"]
 
@@ -99,6 +100,8 @@ class Shape:
     squares: frozenset[int]
     row: str | None
 
+
+_ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
 
 Offsets = tuple[tuple[int, int], ...]
 
@@ -174,7 +177,7 @@ _ROW_TEMPLATES: tuple[tuple[Offsets, ...], ...] = (
     _line(4),
 )
 
-#: The windows a match is made of (each lies wholly on the board or is not used).
+#: The match windows (a longer run is several overlapping windows).
 _MATCH_WINDOWS: tuple[Offsets, ...] = (
     ((0, 0), (1, 0), (2, 0)),
     ((0, 0), (0, 1), (0, 2)),
@@ -186,30 +189,24 @@ _MATCH_WINDOWS: tuple[Offsets, ...] = (
 
 
 class _Tables:
-    """Per-board-size tables of windows, hooks and template placements (flat square ids)."""
+    """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "first", "first_full", "through", "right", "down", "placements")
+    __slots__ = ("size", "first", "first_full", "through", "right", "down")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
 
+        def at(c: int, r: int) -> int:
+            return r * width + c if 0 <= c < width and 0 <= r < height else -1
+
         def place(cells: Offsets, c0: int, r0: int) -> tuple[int, ...] | None:
-            out = []
-            for dc, dr in cells:
-                c, r = c0 + dc, r0 + dr
-                if not (0 <= c < width and 0 <= r < height):
-                    return None
-                out.append(r * width + c)
-            return tuple(out)
+            out = tuple(at(c0 + dc, r0 + dr) for dc, dr in cells)
+            return None if -1 in out else out
 
         def neighbours(s: int) -> list[int]:
             c0, r0 = s % width, s // width
-            return [
-                (r0 + dr) * width + c0 + dc
-                for dr in (-1, 0, 1)
-                for dc in (-1, 0, 1)
-                if (dc or dr) and 0 <= c0 + dc < width and 0 <= r0 + dr < height
-            ]
+            out = [at(c0 + dc, r0 + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr]
+            return [x for x in out if x >= 0]
 
         windows: dict[frozenset[int], tuple[int, ...]] = {}
         for cells in _MATCH_WINDOWS:
@@ -219,8 +216,8 @@ class _Tables:
                     if sq is not None:
                         windows.setdefault(frozenset(sq), sq)
 
-        # Hook data for each orthogonal 3-window: the squares just past each end (must not
-        # share the colour for the run to be exactly 3) and (end, hook square) pairs.
+        # For each orthogonal 3-window: the squares just past its ends (neither may share the
+        # colour for the run to be exactly 3) and the (end, hook square) pairs at right angles.
         run_info: dict[frozenset[int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         for (dc, dr), (pc, pr) in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
             for r0 in range(height):
@@ -228,16 +225,16 @@ class _Tables:
                     sq = place(((0, 0), (dc, dr), (2 * dc, 2 * dr)), c0, r0)
                     if sq is None:
                         continue
-                    beyond = tuple(
-                        x for x in (place(((-dc, -dr),), c0, r0), place(((3 * dc, 3 * dr),), c0, r0)) if x
+                    beyond = (at(c0 - dc, r0 - dr), at(c0 + 3 * dc, r0 + 3 * dr))
+                    hooks = [
+                        (end, at(c0 + k * dc + sgn * pc, r0 + k * dr + sgn * pr))
+                        for k, end in ((0, sq[0]), (2, sq[2]))
+                        for sgn in (1, -1)
+                    ]
+                    run_info[frozenset(sq)] = (
+                        tuple(x for x in beyond if x >= 0),
+                        tuple((end, h) for end, h in hooks if h >= 0),
                     )
-                    hooks = []
-                    for k, end in ((0, sq[0]), (2, sq[2])):
-                        for sgn in (1, -1):
-                            h = place(((k * dc + sgn * pc, k * dr + sgn * pr),), c0, r0)
-                            if h:
-                                hooks.append((end, h[0]))
-                    run_info[frozenset(sq)] = (tuple(x[0] for x in beyond), tuple(hooks))
 
         # Group windows by a square s and a neighbour nb of s in the window, so a scan only
         # looks further when colors[nb] == colors[s]. The other squares are padded with s
@@ -268,18 +265,6 @@ class _Tables:
         self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
         self.down = tuple(s + width if s + width < n else -1 for s in range(n))
 
-        # Every placement of every payout template, filed under its lowest square and
-        # sorted by row so a classifier can stop at the first fit.
-        placements: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(n)]
-        for ri, templates in enumerate(_ROW_TEMPLATES):
-            for cells in templates:
-                for r0 in range(height):
-                    for c0 in range(width):
-                        sq = place(cells, c0, r0)
-                        if sq is not None:
-                            placements[min(sq)].append((ri, sq))
-        self.placements = tuple(tuple(sorted(p, key=lambda e: e[0])) for p in placements)
-
 
 @cache
 def _tables(width: int, height: int) -> _Tables:
@@ -297,16 +282,13 @@ def _checked(colors: Sequence[int], width: int, height: int) -> _Tables:
 
 def has_match(colors: Sequence[int], width: int, height: int) -> bool:
     """True if any match (see the module docstring) is on the board."""
-    first = _checked(colors, width, height).first
-    s = 0
-    for x in colors:
+    for x, groups in zip(colors, _checked(colors, width, height).first):
         if x >= 0:
-            for nb, rests in first[s]:
+            for nb, rests in groups:
                 if colors[nb] == x:
                     for a, b, c in rests:
                         if colors[a] == x and colors[b] == x and colors[c] == x:
                             return True
-        s += 1
     return False
 
 
@@ -329,26 +311,46 @@ def matches_through(colors: Sequence[int], width: int, height: int, squares: Ite
     return False
 
 
-def _best_row(squares: frozenset[int], placements: tuple) -> int:
-    best = len(SHAPE_ROWS)
-    for s in squares:
-        for ri, cells in placements[s]:
-            if ri >= best:
-                break
-            for q in cells:
-                if q not in squares:
-                    break
-            else:
-                best = ri
-                break
-    return best
+@lru_cache(maxsize=1 << 14)
+def _row_index(width: int, key: tuple[int, ...]) -> int:
+    """Index in SHAPE_ROWS of the best row a shape holds (len(SHAPE_ROWS) if none).
+
+    ``key`` is the shape moved to its bounding box's top-left corner, as ``r * width + c``:
+    containment does not depend on where the shape sits, so equal shapes share one entry.
+    """
+    cells = {(k % width, k // width) for k in key}
+    size = len(cells)
+    for ri, templates in enumerate(_ROW_TEMPLATES):
+        for template in templates:
+            if len(template) > size:
+                continue
+            c0, r0 = template[0]
+            for c, r in cells:
+                dc, dr = c - c0, r - r0
+                for x, y in template:
+                    if (x + dc, y + dr) not in cells:
+                        break
+                else:
+                    return ri
+    return len(SHAPE_ROWS)
+
+
+def _row_of(squares: Sequence[int], width: int) -> str | None:
+    """The row id for the squares (sorted ascending) of one same-colour shape."""
+    min_c = min(s % width for s in squares)
+    base = squares[0] - squares[0] % width + min_c
+    ri = _row_index(width, tuple(s - base for s in squares))
+    return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
 
 
 def classify_shape(squares: Iterable[int], width: int, height: int) -> str | None:
     """The payout row id a set of same-colour squares earns, or None if it holds no row."""
-    sqs = frozenset(squares)
-    ri = _best_row(sqs, _tables(width, height).placements)
-    return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
+    sqs = sorted(set(squares))
+    if not sqs:
+        return None
+    if sqs[0] < 0 or sqs[-1] >= width * height:
+        raise ValueError(f"square out of a {width}x{height} board")
+    return _row_of(sqs, width)
 
 
 def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
@@ -407,11 +409,10 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     for s in range(n):
         if matched[s]:
             groups.setdefault(root(s), []).append(s)
-    placements = t.placements
-    ranked = []
-    for sqs in groups.values():
-        squares = frozenset(sqs)
-        ri = _best_row(squares, placements)
-        ranked.append((ri, sqs[0], Shape(colors[sqs[0]], squares, SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None)))
-    ranked.sort(key=lambda e: (e[0], e[1]))
-    return [shape for _, _, shape in ranked]
+    shapes = [Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)) for sqs in groups.values()]
+    shapes.sort(key=_order)
+    return shapes
+
+
+def _order(shape: Shape) -> tuple[int, int]:
+    return (_ROW_RANK[shape.row], min(shape.squares))

@@ -253,6 +253,14 @@ def test_holes_around_and_inside():
     assert not has_match(colors, W, H)
 
 
+def test_tuple_boards_and_other_sizes():
+    colors, clear, _ = board(["#..", "###"], at=(4, 2), width=7, height=5)
+    (shape,) = find_shapes(tuple(colors), 7, 5)
+    assert (shape.row, shape.squares) == ("hook4", clear)
+    assert matches_through(tuple(colors), 7, 5, [7 * 3 + 6])
+    assert not matches_through(tuple(colors), 7, 5, [7 * 2 + 4])  # the hook star
+
+
 def test_no_star_never_matches():
     colors = [-1] * (W * H)
     assert find_shapes(colors, W, H) == []
@@ -293,7 +301,7 @@ def test_hook_on_a_run_of_three_that_is_part_of_an_l():
         (["..#..", "..#..", "#####", "..#..", "..#.."], "cross54_or_block2x3"),  # 5 crossing 5
         (["####", "####"], "cross54_or_block2x3"),  # 2x4 block
         (["####", "####", "####"], "block3x3"),  # 3x4 block
-        (["#....", ".#...", "..#..", "...#.", "....#"], "line5"),
+        (["#####", "+...."], "line5"),  # no hook on a 5-run, though hook4 ranks higher
         (["#.....#", ".#...#.", "..#.#..", "...#..."], "V"),  # diagonal L of two 4-runs
         (["#..#", ".##.", ".##.", "#..#"], "block2x2"),  # two diagonal 4-runs through a 2x2
         (["#...#", ".#.#.", "..#..", ".#.#."], "V"),  # diagonal 4-runs crossing
@@ -334,6 +342,9 @@ def test_classify_shape_directly():
     assert classify_shape([0, 1, 5, 6], 5, 5) == "block2x2"
     assert classify_shape([0, 6, 12, 18], 5, 5) == "line4"
     assert classify_shape(range(25), 5, 5) == "block3x3"
+    assert classify_shape([], 5, 5) is None
+    with pytest.raises(ValueError):
+        classify_shape([24, 25], 5, 5)
 
 
 def test_wrong_board_size_is_a_value_error():
