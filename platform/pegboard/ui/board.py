@@ -1,0 +1,207 @@
+"""The contract between the match window and a game's board view.
+
+A game plugin registers a :class:`~pegboard.specs.RendererSpec` from its
+``pegboard_renderers(game)`` hook. The window calls ``spec.factory(game,
+session)`` and talks to the returned object only through :class:`BoardView`.
+The view reads ``session.state`` to draw, and plays moves with
+``session.play(move)``; it never changes the state itself.
+
+Coordinates: :meth:`BoardView.layout` receives the board's rectangle in
+window pixels (origin bottom-left). Mouse positions passed to the view are
+*board coordinates*: pixels relative to that rectangle's bottom-left corner.
+
+Order of calls: ``layout`` first (and again on every resize), then every
+frame ``update(dt)`` and ``draw()``; ``on_session_change`` after every
+session change (the state is already updated); ``delete`` once at the end.
+When a new game replaces the old one (New game with another ruleset, an
+import), the window deletes the view and builds a fresh one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..game import Game, IllegalMove, Move
+from .rect import Rect
+
+if TYPE_CHECKING:
+    from ..session import Change, Session
+
+
+@runtime_checkable
+class BoardView(Protocol):
+    """What the window needs from a game's board view."""
+
+    #: Colour of each seat (RGB 0-255), used by the evaluation bar and the history.
+    seat_colors: Sequence[tuple[int, int, int]]
+
+    def layout(self, area: Rect) -> None:
+        """The board's rectangle (window pixels) was set or changed; recompute geometry."""
+
+    def draw(self) -> None:
+        """Draw the board now, inside the last ``area``. Called every frame in ``on_draw``
+        with the GL context current, after the background and before the panels."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds (called every frame; may do nothing)."""
+
+    def on_session_change(self, change: Change) -> None:
+        """The session changed (a move, undo, jump, restart ...); refresh what is drawn."""
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        """The pointer moved over the board (board coordinates)."""
+
+    def on_mouse_leave(self) -> None:
+        """The pointer left the board: drop hover highlights."""
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        """A click on the board (board coordinates). Play with ``session.play``; when a
+        click cannot be played, say why through :meth:`status_text`."""
+
+    def set_hints(self, enabled: bool) -> None:
+        """Show or hide move hints (the H key toggles them)."""
+
+    def status_text(self) -> str | None:
+        """A line for the status bar (why the last click failed, what is selected), or
+        None to let the window show whose turn it is."""
+
+    def delete(self) -> None:
+        """Release pyglet resources; the view is not used afterwards."""
+
+
+class BoardViewBase:
+    """A convenient base for board views: holds the game, session, area, a batch and a status.
+
+    Subclasses override :meth:`rebuild` (recreate drawables from
+    ``session.state`` into ``self.batch``) and the mouse handlers; everything
+    else has a sensible default.
+    """
+
+    seat_colors: Sequence[tuple[int, int, int]] = ((59, 130, 246), (239, 68, 68))
+
+    def __init__(self, game: Game, session: Session) -> None:
+        import pyglet
+
+        self.game = game
+        self.session = session
+        self.area = Rect(0, 0, 0, 0)
+        self.batch = pyglet.graphics.Batch()
+        self.hints = True
+        self.status: str | None = None
+        self._items: list[Any] = []
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def layout(self, area: Rect) -> None:
+        self.area = area
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Throw away the drawables and build them again."""
+        for item in self._items:
+            item.delete()
+        self._items = list(self.rebuild())
+
+    def rebuild(self) -> list[Any]:
+        """Create drawables for the current position; return them (they are deleted on refresh)."""
+        return []
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    # -- session and input ---------------------------------------------------------------------
+
+    def on_session_change(self, change: Change) -> None:
+        if change.kind not in ("thinking", "paused", "resumed"):
+            self.status = None
+        self.refresh()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        pass
+
+    def on_mouse_leave(self) -> None:
+        pass
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        pass
+
+    def play(self, move: Move) -> bool:
+        """Play ``move`` through the session; on refusal keep the reason as the status."""
+        try:
+            self.session.play(move)
+        except IllegalMove as exc:
+            self.status = exc.reason
+            return False
+        self.status = None
+        return True
+
+    def set_hints(self, enabled: bool) -> None:
+        self.hints = enabled
+        self.refresh()
+
+    def status_text(self) -> str | None:
+        return self.status
+
+    def delete(self) -> None:
+        for item in self._items:
+            item.delete()
+        self._items = []
+
+
+class MoveListView(BoardViewBase):
+    """The fallback board for games without a renderer: a clickable list of legal moves.
+
+    It lets a person play any installed game in the window, just without a picture.
+    """
+
+    def __init__(self, game: Game, session: Session) -> None:
+        super().__init__(game, session)
+        from . import widgets
+
+        self.ui = widgets.Ui(self.batch)
+        self.caption = widgets.Label(f"{game.name or game.id}: no board view installed; pick a move", color=(148, 163, 184))
+        self.list = widgets.ListView(on_select=self._pick)
+        self._moves: list[Move] = []
+
+    def _pick(self, index: int) -> None:
+        if 0 <= index < len(self._moves):
+            self.play(self._moves[index])
+
+    def rebuild(self) -> list[Any]:
+        state = self.session.state
+        self._moves = [] if self.session.is_over else list(state.legal_moves())
+        a = self.area
+        self.caption.set_rect(Rect(a.x + 10, a.top - 30, a.width - 20, 24))
+        self.list.set_rect(Rect(a.x + 10, a.y + 10, min(a.width - 20, 420), max(0, a.height - 50)))
+        self.list.set_rows([state.move_text(m) for m in self._moves])
+        self.list.select(None)
+        self.caption.sync(self.ui)
+        self.list.sync(self.ui)
+        return []
+
+    def draw(self) -> None:
+        self.caption.sync(self.ui)
+        self.list.sync(self.ui)
+        self.batch.draw()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        gx, gy = x + self.area.x, y + self.area.y
+        self.list.set_hover(self.list.contains(gx, gy))
+        self.list.on_mouse_motion(gx, gy)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        gx, gy = x + self.area.x, y + self.area.y
+        if self.list.contains(gx, gy):
+            self.list.on_mouse_press(gx, gy, button, modifiers)
+
+    def delete(self) -> None:
+        self.caption.clear()
+        self.list.clear()
+        super().delete()
+
+
+__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect"]

@@ -1,0 +1,44 @@
+"""Colours, sizes and fonts of the window shell (one place to restyle it)."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+
+def hex_color(value: str) -> RGB:
+    value = value.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
+
+
+BACKGROUND: RGB = hex_color("#0f172a")
+BOARD_BACKGROUND: RGB = hex_color("#111827")
+BAR: RGB = hex_color("#1e293b")
+PANEL: RGB = hex_color("#1e293b")
+PANEL_BORDER: RGB = hex_color("#334155")
+BUTTON: RGB = hex_color("#334155")
+BUTTON_HOVER: RGB = hex_color("#475569")
+BUTTON_ACTIVE: RGB = hex_color("#2563eb")
+BUTTON_DISABLED: RGB = hex_color("#1f2937")
+TEXT: RGB = hex_color("#e2e8f0")
+TEXT_DIM: RGB = hex_color("#64748b")
+TEXT_WARN: RGB = hex_color("#fbbf24")
+TEXT_ERROR: RGB = hex_color("#f87171")
+ROW_CURRENT: RGB = hex_color("#1d4ed8")
+ROW_HOVER: RGB = hex_color("#334155")
+INPUT: RGB = hex_color("#0b1220")
+FOCUS: RGB = hex_color("#60a5fa")
+DIM_OVERLAY = (0, 0, 0, 150)
+
+#: Default seat colours (seat 0, seat 1, ...) when a board view names none.
+SEAT_COLORS: tuple[RGB, ...] = (hex_color("#3b82f6"), hex_color("#ef4444"), hex_color("#22c55e"), hex_color("#eab308"))
+
+FONT_NAME: str | None = None  # pyglet's default sans font
+FONT_SIZE = 11
+SMALL_FONT_SIZE = 10
+TITLE_FONT_SIZE = 14
+
+TOP_BAR_HEIGHT = 44
+STATUS_HEIGHT = 30
+HISTORY_WIDTH = 260
+ROW_HEIGHT = 24
+PADDING = 8

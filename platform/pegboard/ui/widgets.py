@@ -1,0 +1,696 @@
+"""Small retained-mode widgets for pyglet: Button, Panel, Dialog, TextInput, ListView ...
+
+Every widget owns the pyglet shapes and labels it put into a shared
+:class:`Ui` batch and rebuilds them only when it is invalidated (its text,
+size, hover or state changed), so a frame costs one ``batch.draw()``.
+
+Coordinates are window pixels with the origin at the bottom-left. Event
+methods return True when they used the event. A game's board view may reuse
+these widgets with its own :class:`Ui`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import pyglet
+from pyglet import shapes
+from pyglet.window import key
+
+from . import theme
+from .rect import Rect
+
+Drawable = Any
+
+# Layers: higher draws on top. Each layer has four sub-levels (back, shapes, text, top).
+LAYER_BASE = 0
+LAYER_OVERLAY = 10
+LAYER_DIALOG = 20
+
+
+class Ui:
+    """A batch plus draw-order groups shared by widgets, and the screen size."""
+
+    def __init__(self, batch: pyglet.graphics.Batch | None = None) -> None:
+        self.batch = batch or pyglet.graphics.Batch()
+        self._groups: dict[int, pyglet.graphics.Group] = {}
+        self.width = 0
+        self.height = 0
+
+    def group(self, layer: int, sub: int = 0) -> pyglet.graphics.Group:
+        order = layer * 4 + sub
+        found = self._groups.get(order)
+        if found is None:
+            found = self._groups[order] = pyglet.graphics.Group(order=order)
+        return found
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+
+_measure_cache: dict[tuple[str, float, bool], float] = {}
+
+
+def text_width(text: str, size: float = theme.FONT_SIZE, bold: bool = False) -> float:
+    """Width in pixels of ``text`` in the shell font (cached)."""
+    cache_key = (text, size, bold)
+    width = _measure_cache.get(cache_key)
+    if width is None:
+        label = pyglet.text.Label(text, font_name=theme.FONT_NAME, font_size=size, weight="bold" if bold else "normal")
+        width = _measure_cache[cache_key] = float(label.content_width)
+        label.delete()
+    return width
+
+
+def fit_text(text: str, width: float, size: float = theme.FONT_SIZE, *, keep_end: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits ``width`` pixels."""
+    if width <= 0 or text_width(text, size) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        part = "…" + text[len(text) - mid :] if keep_end else text[:mid] + "…"
+        if text_width(part, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return "…" + text[len(text) - lo :] if keep_end else text[:lo] + "…"
+
+
+def label(
+    ui: Ui, text: str, x: float, y: float, layer: int, *, size: float = theme.FONT_SIZE, color: theme.RGB = theme.TEXT,
+    anchor_x: str = "left", anchor_y: str = "center", bold: bool = False, width: float | None = None,
+    multiline: bool = False, sub: int = 2,
+) -> pyglet.text.Label:
+    """A label in the shell font placed in ``layer``."""
+    return pyglet.text.Label(
+        text, x=x, y=y, font_name=theme.FONT_NAME, font_size=size, color=(*color, 255), anchor_x=anchor_x,
+        anchor_y=anchor_y, weight="bold" if bold else "normal", width=int(width) if width else None,
+        multiline=multiline, batch=ui.batch, group=ui.group(layer, sub),
+    )
+
+
+def rect_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 0, radius: float = 0) -> Drawable:
+    if radius > 0 and r.width > 2 * radius and r.height > 2 * radius:
+        return shapes.RoundedRectangle(r.x, r.y, r.width, r.height, radius, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+    return shapes.Rectangle(r.x, r.y, r.width, r.height, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+
+
+def box_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 1, thickness: float = 1) -> Drawable:
+    return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+
+
+class Widget:
+    """Base widget: a rectangle, children, cached drawables, event routing."""
+
+    def __init__(self, *, layer: int | None = None) -> None:
+        self.rect = Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = True
+        self.hover = False
+        self.layer = layer
+        self.children: list[Widget] = []
+        self._items: list[Drawable] = []
+        self._dirty = True
+
+    # -- tree and geometry ------------------------------------------------------------------
+
+    def add(self, child: Widget) -> Widget:
+        self.children.append(child)
+        return child
+
+    def set_rect(self, rect: Rect) -> None:
+        if rect != self.rect:
+            self.rect = rect
+            self.invalidate()
+            self.on_layout()
+
+    def on_layout(self) -> None:
+        """Place children after :attr:`rect` changed."""
+
+    def invalidate(self) -> None:
+        self._dirty = True
+
+    def show(self, visible: bool = True) -> None:
+        if visible != self.visible:
+            self.visible = visible
+            self.invalidate()
+
+    def set_enabled(self, enabled: bool) -> None:
+        if enabled != self.enabled:
+            self.enabled = enabled
+            self.invalidate()
+
+    def set_hover(self, hover: bool) -> None:
+        if hover != self.hover:
+            self.hover = hover
+            self.invalidate()
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.visible and self.rect.contains(x, y)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        """Create this widget's own drawables (children build their own)."""
+        return ()
+
+    def sync(self, ui: Ui, layer: int = LAYER_BASE) -> None:
+        """Bring the drawables up to date; call once per frame before drawing."""
+        layer = self.layer if self.layer is not None else layer
+        if not self.visible:
+            self.clear()
+            return
+        if self._dirty:
+            self._delete_items()
+            self._items = list(self.build(ui, layer))
+            self._dirty = False
+        for child in self.children:
+            child.sync(ui, layer)
+
+    def _delete_items(self) -> None:
+        for item in self._items:
+            item.delete()
+        self._items = []
+
+    def clear(self) -> None:
+        """Delete every drawable of this widget and its children (they rebuild when shown)."""
+        self._delete_items()
+        self._dirty = True
+        for child in self.children:
+            child.clear()
+
+    delete = clear
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        for child in reversed(self.children):
+            if child.enabled and child.contains(x, y) and child.on_mouse_press(x, y, button, modifiers):
+                return True
+        return False
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        for child in reversed(self.children):
+            if child.visible and child.on_mouse_release(x, y, button, modifiers):
+                return True
+        return False
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        for child in self.children:
+            if child.visible:
+                child.set_hover(child.enabled and child.contains(x, y))
+                child.on_mouse_motion(x, y)
+
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> bool:
+        for child in reversed(self.children):
+            if child.contains(x, y) and child.on_mouse_scroll(x, y, scroll_x, scroll_y):
+                return True
+        return False
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        for child in self.children:
+            if child.visible and child.on_key_press(symbol, modifiers):
+                return True
+        return False
+
+    def on_text(self, text: str) -> bool:
+        for child in self.children:
+            if child.visible and child.on_text(text):
+                return True
+        return False
+
+    def walk(self) -> Iterable[Widget]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+class Label(Widget):
+    """Text in a rectangle; ``wrap`` breaks lines at the rectangle's width."""
+
+    def __init__(self, text: str = "", *, size: float = theme.FONT_SIZE, color: theme.RGB = theme.TEXT, bold: bool = False,
+                 wrap: bool = False, align: str = "left", layer: int | None = None) -> None:
+        super().__init__(layer=layer)
+        self.text = text
+        self.size = size
+        self.color = color
+        self.bold = bold
+        self.wrap = wrap
+        self.align = align
+
+    def set_text(self, text: str, color: theme.RGB | None = None) -> None:
+        if text != self.text or (color is not None and color != self.color):
+            self.text = text
+            if color is not None:
+                self.color = color
+            self.invalidate()
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        r = self.rect
+        if self.wrap:
+            return [label(ui, self.text, r.x, r.top, layer, size=self.size, color=self.color, bold=self.bold,
+                          anchor_y="top", width=max(10, r.width), multiline=True)]
+        text = fit_text(self.text, r.width, self.size)
+        if self.align == "center":
+            return [label(ui, text, r.x + r.width / 2, r.y + r.height / 2, layer, size=self.size, color=self.color,
+                          bold=self.bold, anchor_x="center")]
+        if self.align == "right":
+            return [label(ui, text, r.right, r.y + r.height / 2, layer, size=self.size, color=self.color,
+                          bold=self.bold, anchor_x="right")]
+        return [label(ui, text, r.x, r.y + r.height / 2, layer, size=self.size, color=self.color, bold=self.bold)]
+
+
+class Button(Widget):
+    """A clickable button; ``short_text`` is used when the full text does not fit.
+
+    ``toggled`` draws it highlighted (for on/off buttons such as History).
+    """
+
+    def __init__(self, text: str, on_click: Callable[[], Any] | None = None, *, short_text: str | None = None,
+                 primary: bool = False, layer: int | None = None, tooltip: str = "") -> None:
+        super().__init__(layer=layer)
+        self.text = text
+        self.short_text = short_text or text
+        self.on_click = on_click
+        self.primary = primary
+        self.toggled = False
+        self.compact = False
+        self.tooltip = tooltip
+        self.pressed = False
+
+    def natural_width(self, compact: bool = False) -> float:
+        return text_width(self.short_text if compact else self.text) + 2 * 12
+
+    def set_toggled(self, toggled: bool) -> None:
+        if toggled != self.toggled:
+            self.toggled = toggled
+            self.invalidate()
+
+    def set_text(self, text: str, short_text: str | None = None) -> None:
+        if text != self.text:
+            self.text = text
+            self.short_text = short_text or text
+            self.invalidate()
+
+    def fill_color(self) -> theme.RGB:
+        if not self.enabled:
+            return theme.BUTTON_DISABLED
+        if self.toggled or (self.primary and not self.hover):
+            return theme.BUTTON_ACTIVE
+        if self.hover:
+            return theme.BUTTON_HOVER
+        return theme.BUTTON
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        r = self.rect
+        text = self.short_text if self.compact else self.text
+        color = theme.TEXT if self.enabled else theme.TEXT_DIM
+        items = [rect_shape(ui, r, self.fill_color(), layer, sub=0, radius=5)]
+        if self.hover and self.enabled:
+            items.append(box_shape(ui, r, theme.FOCUS, layer, sub=1))
+        items.append(label(ui, fit_text(text, r.width - 8), r.x + r.width / 2, r.y + r.height / 2, layer,
+                           color=color, anchor_x="center"))
+        return items
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        if not self.enabled:
+            return True
+        self.click()
+        return True
+
+    def click(self) -> None:
+        if self.enabled and self.on_click is not None:
+            self.on_click()
+
+
+class Panel(Widget):
+    """A filled rectangle with an optional border and title, holding children."""
+
+    def __init__(self, *, title: str = "", color: theme.RGB = theme.PANEL, border: theme.RGB | None = theme.PANEL_BORDER,
+                 layer: int | None = None, alpha: int = 255) -> None:
+        super().__init__(layer=layer)
+        self.title = title
+        self.color = color
+        self.border = border
+        self.alpha = alpha
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        r = self.rect
+        items = [rect_shape(ui, r, (*self.color, self.alpha), layer, sub=0, radius=6)]
+        if self.border is not None:
+            items.append(box_shape(ui, r, self.border, layer, sub=1))
+        if self.title:
+            items.append(label(ui, self.title, r.x + 14, r.top - 20, layer, size=theme.TITLE_FONT_SIZE, bold=True))
+        return items
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        super().on_mouse_press(x, y, button, modifiers)
+        return True  # a click on a panel never falls through to what lies under it
+
+
+class TextInput(Widget):
+    """A one-line text field with a caret; Enter calls ``on_submit``."""
+
+    def __init__(self, text: str = "", *, on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None,
+                 layer: int | None = None) -> None:
+        super().__init__(layer=layer)
+        self.text = text
+        self.caret = len(text)
+        self.focused = False
+        self.on_submit = on_submit
+        self.on_change = on_change
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        self.caret = len(text)
+        self.invalidate()
+
+    def focus(self, focused: bool = True) -> None:
+        if focused != self.focused:
+            self.focused = focused
+            self.invalidate()
+
+    def _visible_text(self) -> tuple[str, int]:
+        """The part of the text that fits, and where the caret falls in it."""
+        room = self.rect.width - 16
+        text, caret = self.text, self.caret
+        start = 0
+        while start < caret and text_width(text[start:caret]) > room:
+            start += 1
+        shown = text[start:]
+        while shown and text_width(shown) > room:
+            shown = shown[:-1]
+        return shown, caret - start
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        r = self.rect
+        shown, caret = self._visible_text()
+        items = [
+            rect_shape(ui, r, theme.INPUT, layer, sub=0),
+            box_shape(ui, r, theme.FOCUS if self.focused else theme.PANEL_BORDER, layer, sub=1, thickness=2 if self.focused else 1),
+            label(ui, shown, r.x + 8, r.y + r.height / 2, layer),
+        ]
+        if self.focused:
+            cx = r.x + 8 + text_width(shown[:caret])
+            items.append(shapes.Rectangle(cx, r.y + 5, 2, r.height - 10, color=theme.FOCUS, batch=ui.batch, group=ui.group(layer, 3)))
+        return items
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        self.focus(True)
+        return True
+
+    def _changed(self) -> None:
+        self.invalidate()
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def on_text(self, text: str) -> bool:
+        if not self.focused:
+            return False
+        text = text.replace("\r", "").replace("\n", "")
+        if text:
+            self.text = self.text[: self.caret] + text + self.text[self.caret :]
+            self.caret += len(text)
+            self._changed()
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if not self.focused:
+            return False
+        if symbol == key.BACKSPACE:
+            if self.caret > 0:
+                self.text = self.text[: self.caret - 1] + self.text[self.caret :]
+                self.caret -= 1
+                self._changed()
+        elif symbol == key.DELETE:
+            self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
+            self._changed()
+        elif symbol == key.LEFT:
+            self.caret = max(0, self.caret - 1)
+        elif symbol == key.RIGHT:
+            self.caret = min(len(self.text), self.caret + 1)
+        elif symbol == key.HOME:
+            self.caret = 0
+        elif symbol == key.END:
+            self.caret = len(self.text)
+        elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            if self.on_submit is not None:
+                self.on_submit(self.text)
+        else:
+            return False
+        self.invalidate()
+        return True
+
+
+class ListView(Widget):
+    """A scrolling list of text rows; a click selects a row (``on_select(index)``).
+
+    A second click on the same row within half a second calls ``on_activate``.
+    ``row_style(index)`` may return ``"current"``, ``"dim"`` or ``"normal"``.
+    """
+
+    DOUBLE_CLICK = 0.5
+
+    def __init__(self, rows: Sequence[str] = (), *, on_select: Callable[[int], Any] | None = None,
+                 on_activate: Callable[[int], Any] | None = None, row_style: Callable[[int], str] | None = None,
+                 row_height: int = theme.ROW_HEIGHT, layer: int | None = None, selectable: bool = True) -> None:
+        super().__init__(layer=layer)
+        self.rows = list(rows)
+        self.on_select = on_select
+        self.on_activate = on_activate
+        self.row_style = row_style
+        self.row_height = row_height
+        self.selectable = selectable
+        self.selected: int | None = None
+        self.hover_row: int | None = None
+        self.top = 0  # index of the first visible row
+        self._last_click: tuple[int, float] | None = None
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, int(self.rect.height // self.row_height))
+
+    def set_rows(self, rows: Sequence[str]) -> None:
+        rows = list(rows)
+        if rows != self.rows:
+            self.rows = rows
+            self.top = max(0, min(self.top, len(rows) - self.visible_rows))
+            if self.selected is not None and self.selected >= len(rows):
+                self.selected = None
+            self.invalidate()
+
+    def select(self, index: int | None) -> None:
+        if index != self.selected:
+            self.selected = index
+            self.invalidate()
+
+    def ensure_visible(self, index: int) -> None:
+        if index < self.top:
+            self.top = index
+        elif index >= self.top + self.visible_rows:
+            self.top = index - self.visible_rows + 1
+        self.top = max(0, min(self.top, max(0, len(self.rows) - self.visible_rows)))
+        self.invalidate()
+
+    def row_at(self, x: float, y: float) -> int | None:
+        if not self.rect.contains(x, y):
+            return None
+        index = self.top + int((self.rect.top - y) // self.row_height)
+        return index if 0 <= index < len(self.rows) else None
+
+    def row_rect(self, index: int) -> Rect:
+        """Where row ``index`` is drawn (it may be scrolled out of view)."""
+        slot = index - self.top
+        return Rect(self.rect.x, self.rect.top - (slot + 1) * self.row_height, self.rect.width, self.row_height)
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        r = self.rect
+        items: list[Drawable] = [rect_shape(ui, r, theme.INPUT, layer, sub=0)]
+        scroll = len(self.rows) > self.visible_rows
+        text_room = r.width - (22 if scroll else 12)
+        for index in range(self.top, min(len(self.rows), self.top + self.visible_rows)):
+            row = self.row_rect(index)
+            style = self.row_style(index) if self.row_style else "normal"
+            if index == self.selected or style == "current":
+                items.append(rect_shape(ui, row, theme.ROW_CURRENT, layer, sub=1))
+            elif index == self.hover_row and self.selectable:
+                items.append(rect_shape(ui, row, theme.ROW_HOVER, layer, sub=1))
+            color = theme.TEXT_DIM if style == "dim" else theme.TEXT
+            items.append(label(ui, fit_text(self.rows[index], text_room), row.x + 8, row.y + row.height / 2, layer, color=color))
+        if scroll:
+            track = Rect(r.right - 8, r.y + 2, 6, r.height - 4)
+            fraction = self.visible_rows / len(self.rows)
+            thumb_h = max(16.0, track.height * fraction)
+            offset = self.top / max(1, len(self.rows) - self.visible_rows)
+            thumb_y = track.top - thumb_h - offset * (track.height - thumb_h)
+            items.append(rect_shape(ui, Rect(track.x, thumb_y, 6, thumb_h), theme.BUTTON_HOVER, layer, sub=1))
+        items.append(box_shape(ui, r, theme.PANEL_BORDER, layer, sub=3))
+        return items
+
+    def set_hover(self, hover: bool) -> None:
+        super().set_hover(hover)
+        if not hover and self.hover_row is not None:
+            self.hover_row = None
+            self.invalidate()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        row = self.row_at(x, y) if self.hover else None
+        if row != self.hover_row:
+            self.hover_row = row
+            self.invalidate()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        index = self.row_at(x, y)
+        if index is None or not self.selectable:
+            return True
+        now = time.monotonic()
+        double = self._last_click is not None and self._last_click[0] == index and now - self._last_click[1] < self.DOUBLE_CLICK
+        self._last_click = (index, now)
+        self.select(index)
+        if self.on_select is not None:
+            self.on_select(index)
+        if double and self.on_activate is not None:
+            self.on_activate(index)
+        return True
+
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> bool:
+        step = -int(scroll_y) if scroll_y else 0
+        new_top = max(0, min(self.top + step * 3, max(0, len(self.rows) - self.visible_rows)))
+        if new_top != self.top:
+            self.top = new_top
+            self.invalidate()
+        return True
+
+
+class Choice(Widget):
+    """``◀ value ▶``: pick one of a few options (a click on the value cycles forward)."""
+
+    def __init__(self, options: Sequence[str], index: int = 0, *, on_change: Callable[[int], Any] | None = None,
+                 layer: int | None = None) -> None:
+        super().__init__(layer=layer)
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+        self.prev = self.add(Button("◀", lambda: self.step(-1)))
+        self.next = self.add(Button("▶", lambda: self.step(1)))
+        self.value = self.add(Button(self.options[index] if self.options else "", lambda: self.step(1)))
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.prev.set_rect(Rect(r.x, r.y, 32, r.height))
+        self.next.set_rect(Rect(r.right - 32, r.y, 32, r.height))
+        self.value.set_rect(Rect(r.x + 36, r.y, max(0, r.width - 72), r.height))
+
+    def step(self, delta: int) -> None:
+        if self.options:
+            self.set_index((self.index + delta) % len(self.options))
+            if self.on_change is not None:
+                self.on_change(self.index)
+
+    def set_index(self, index: int) -> None:
+        self.index = index
+        self.value.set_text(self.options[index])
+
+
+class Dialog(Panel):
+    """A modal panel centred on the screen over a dimmed window.
+
+    Subclasses add children and call :meth:`close`. Escape calls
+    :meth:`cancel`, Enter :meth:`accept` (both close by default).
+    """
+
+    def __init__(self, title: str, width: float = 460, height: float = 260) -> None:
+        super().__init__(title=title, layer=LAYER_DIALOG)
+        self.size = (width, height)
+        self.host: Any = None  # the window showing it (set by open)
+
+    def place(self, screen_width: float, screen_height: float) -> None:
+        w = min(self.size[0], screen_width - 20)
+        h = min(self.size[1], screen_height - 20)
+        self.set_rect(Rect((screen_width - w) // 2, (screen_height - h) // 2, w, h))
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        dim = shapes.Rectangle(0, 0, ui.width, ui.height, color=theme.DIM_OVERLAY, batch=ui.batch, group=ui.group(layer - 1, 0))
+        return [dim, *super().build(ui, layer)]
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.visible  # modal: it takes every click
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        if self.rect.contains(x, y):
+            for child in self.walk():
+                if isinstance(child, TextInput) and child is not self:
+                    child.focus(child.rect.contains(x, y))
+            Widget.on_mouse_press(self, x, y, button, modifiers)
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if super().on_key_press(symbol, modifiers):
+            return True
+        if symbol == key.ESCAPE:
+            self.cancel()
+        elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
+            self.accept()
+        return True
+
+    def on_text(self, text: str) -> bool:
+        super().on_text(text)
+        return True
+
+    def accept(self) -> None:
+        self.close()
+
+    def cancel(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.host is not None:
+            self.host.close_dialog(self)
+
+    def button_row(self, buttons: Sequence[Button], y_offset: float = 14, height: float = 32) -> None:
+        """Right-align ``buttons`` along the bottom edge."""
+        x = self.rect.right - 14
+        for button in reversed(buttons):
+            w = max(88.0, button.natural_width())
+            x -= w
+            button.set_rect(Rect(x, self.rect.y + y_offset, w, height))
+            x -= 8
+
+
+class MessageDialog(Dialog):
+    """A title, a wrapped message and an OK button (errors, notices)."""
+
+    def __init__(self, title: str, message: str, *, error: bool = False, width: float = 520, height: float = 240) -> None:
+        super().__init__(title, width, height)
+        self.message = self.add(Label(message, wrap=True, color=theme.TEXT_ERROR if error else theme.TEXT))
+        self.ok = self.add(Button("OK", self.close, primary=True))
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.message.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 100))
+        self.button_row([self.ok])
+
+
+__all__ = [
+    "LAYER_BASE",
+    "LAYER_DIALOG",
+    "LAYER_OVERLAY",
+    "Button",
+    "Choice",
+    "Dialog",
+    "Label",
+    "ListView",
+    "MessageDialog",
+    "Panel",
+    "TextInput",
+    "Ui",
+    "Widget",
+    "box_shape",
+    "fit_text",
+    "label",
+    "rect_shape",
+    "text_width",
+]
