@@ -27,10 +27,7 @@ from .engine import MOVE_KINDS, Move, NodeWarGame
 from .notation import _POINT
 from .rules import SEATS
 
-try:  # the platform's match-file error, when the core provides it
-    from pegboard.records import MatchFileError as _Base  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - depends on the core's progress
-    _Base = ValueError
+from pegboard.records import MatchFileError
 
 HEADER = "# pegboard nodewar match"
 DEFAULT_RULESET = "nodewar/standard"
@@ -38,24 +35,18 @@ LINE_RE = re.compile(rf"^(\S+)\s+(\S+)\s+(\S+)\s+{_POINT}\s*(?:->|→)\s*{_POINT
 META_RE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 
 
-class MatchTextError(_Base):  # type: ignore[misc, valid-type]
+class MatchTextError(MatchFileError, ValueError):
     """A Node War match text could not be read: ``line`` (1-based) and ``reason``.
 
-    ``rule`` is the engine's rule id when the problem is an illegal move.
+    ``stage`` is "syntax" for a malformed file and "replay" for a move the
+    rules refuse (then ``move`` is its 1-based number and ``rule`` the
+    engine's rule id).
     """
 
-    def __init__(self, line: int, reason: str, *, rule: str | None = None) -> None:
-        message = f"line {line}: {reason}"
-        try:
-            super().__init__(message)
-        except TypeError:  # pragma: no cover - a richer base signature
-            ValueError.__init__(self, message)
-        self.line = line
-        self.reason = reason
-        self.rule = rule
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}"
+    def __init__(
+        self, line: int, reason: str, *, rule: str | None = None, stage: str = "syntax", move: int | None = None
+    ) -> None:
+        super().__init__(reason, stage=stage, line=line, rule=rule, move=move)
 
 
 def _ruleset_ref(ruleset: Mapping[str, Any]) -> str:
@@ -118,6 +109,10 @@ class MatchText:
         state = game.new_state()
         encoded: list[JSON] = []
         extended = 0
+
+        def replay_error(line: int, reason: str, rule: str | None = None) -> MatchTextError:
+            return MatchTextError(line, reason, rule=rule, stage="replay", move=len(encoded) + 1)
+
         for number, line in moves:
             found = LINE_RE.match(line)
             if found is None:
@@ -130,29 +125,29 @@ class MatchText:
                 raise MatchTextError(number, f"unknown move type {kind!r} (grow, split, loop or revive)")
             if state.result is not None:
                 if not state.can_extend():
-                    raise MatchTextError(number, f"a move after the end of the game ({state.result.text})")
+                    raise replay_error(number, f"a move after the end of the game ({state.result.text})")
                 state.extend()
                 extended += 1
                 if state.result is not None:  # pragma: no cover - extend only withdraws a limit result
-                    raise MatchTextError(number, f"a move after the end of the game ({state.result.text})")
+                    raise replay_error(number, f"a move after the end of the game ({state.result.text})")
             if int(turn_text) != state.turn:
-                raise MatchTextError(number, f"turn number {turn_text} where turn {state.turn} was expected")
+                raise replay_error(number, f"turn number {turn_text} where turn {state.turn} was expected")
             expected = SEATS[state.to_move]
             if seat_text.lower() != expected.lower():
-                raise MatchTextError(number, f"{seat_text} moves on turn {state.turn}, but it is {expected}'s turn")
+                raise replay_error(number, f"{seat_text} moves on turn {state.turn}, but it is {expected}'s turn")
             sx, sy, tx, ty = (int(c) for c in coords)
             for x, y in ((sx, sy), (tx, ty)):
                 if not game.geo.on_board(x, y):
-                    raise MatchTextError(number, f"{x},{y} is off the {game.width}x{game.height} board", rule="off_board")
+                    raise replay_error(number, f"{x},{y} is off the {game.width}x{game.height} board", rule="off_board")
             src, dst = game.geo.point(sx, sy), game.geo.point(tx, ty)
             why = state.check_rule(Move(kind, src, dst))
             if why is not None and why[0] == "wrong_move_type":
                 actual = state.classify(src, dst)
-                raise MatchTextError(
+                raise replay_error(
                     number, f"the line says {kind}, but {sx},{sy} -> {tx},{ty} is a {actual}", rule="wrong_move_type"
                 )
             if why is not None:
-                raise MatchTextError(number, f"illegal move ({why[0]}): {why[1]}", rule=why[0])
+                raise replay_error(number, f"illegal move ({why[0]}): {why[1]}", rule=why[0])
             move = Move(kind, src, dst)
             state.apply(move)
             encoded.append(game.encode_move(move))
