@@ -142,11 +142,16 @@ class ClockSettings:
 
     @classmethod
     def from_ruleset(cls, ruleset: Mapping[str, JSON]) -> ClockSettings | None:
-        """Read an optional ``[clock]`` table: ``enabled``, ``total`` and ``per_move`` (seconds)."""
-        table = ruleset.get("clock")
-        if not isinstance(table, Mapping) or not table.get("enabled", True):
+        """Read the optional ``[timers]`` table: ``enabled``, ``clock_seconds``, ``move_seconds``.
+
+        A value of 0 (or a missing key) turns that timer off; ``enabled = false`` turns both off.
+        """
+        table = ruleset.get("timers")
+        if not isinstance(table, Mapping) or not table.get("enabled", False):
             return None
-        settings = cls(total=_opt_float(table.get("total")), per_move=_opt_float(table.get("per_move")))
+        total = _opt_float(table.get("clock_seconds"))
+        per_move = _opt_float(table.get("move_seconds"))
+        settings = cls(total=total or None, per_move=per_move or None)
         return settings if settings.enabled else None
 
 
@@ -323,7 +328,8 @@ class Session:
     by default it is made from the game's resolved ruleset. ``plugins`` (a
     :class:`pegboard.plugins.Plugins`) resolves bot ids, receives
     ``pegboard_match_event`` notices and builds games for imported records.
-    ``clock`` turns chess clocks on; ``time_source`` returns seconds (tests pass
+    ``clock`` is a :class:`ClockSettings`, None (no clocks) or ``"ruleset"``
+    (the default: the ruleset's ``[timers]`` table decides); ``time_source`` returns seconds (tests pass
     a fake). With ``threaded=False`` bots think inside :meth:`poll` (useful for
     headless drivers and tests).
     """
@@ -336,7 +342,7 @@ class Session:
         *,
         ruleset: str | None = None,
         plugins: Any = None,
-        clock: ClockSettings | None = None,
+        clock: ClockSettings | str | None = "ruleset",
         time_source: Callable[[], float] = time.monotonic,
         threaded: bool = True,
     ) -> None:
@@ -344,7 +350,7 @@ class Session:
         self._listeners: list[Listener] = []
         self._time = time_source
         self.threaded = threaded
-        self.clock_settings = clock if clock is not None and clock.enabled else None
+        self._clock_mode = clock
         self._worker = _BotWorker()
         self._waiting: _Job | None = None  # a job waiting for a stale one to finish
         self._thinking: tuple[int, int] | None = None  # (generation, seat)
@@ -366,8 +372,17 @@ class Session:
         self.bots_paused = False
         self._adjudicated: Result | None = None
         self._generation = getattr(self, "_generation", 0) + 1
+        self.clock_settings = self._clock_settings(game)
         self.clock: Clock | None = Clock(len(game.seats), self.clock_settings) if self.clock_settings else None
         self._initial_clock = self.clock.snapshot() if self.clock else None
+
+    def _clock_settings(self, game: Game) -> ClockSettings | None:
+        mode = self._clock_mode
+        if mode == "ruleset":
+            return ClockSettings.from_ruleset(game.ruleset) if isinstance(game.ruleset, Mapping) else None
+        if isinstance(mode, ClockSettings) and mode.enabled:
+            return mode
+        return None
 
     def _controllers(self, seats: Sequence[SeatLike], game: Game | None = None) -> list[SeatController]:
         game = game or self.game
@@ -803,6 +818,16 @@ class Session:
         return True
 
     def _flag(self, seat: int, reason: str) -> None:
+        """``seat`` ran out of time: the game's own concede move if it has one, else adjudicate."""
+        move = _concede_move(self.state, seat, reason)
+        if move is not None:
+            try:
+                self._apply(move, by="timeout")
+            except IllegalMove:
+                log.exception("the game refused its own concede move")
+            else:
+                if self.state.result is not None:
+                    return
         seats = len(self.game.seats)
         winner = (seat + 1) % seats if seats == 2 else None
         what = "ran out of time" if reason == "flag" else "ran out of move time"
@@ -913,6 +938,7 @@ class Session:
         self.cursor = len(plies)
         self._adjudicated = result
         self._bots = {}
+        self.clock_settings = self._clock_settings(game)
         self.clock = Clock(len(game.seats), self.clock_settings) if self.clock_settings else None
         self._initial_clock = self.clock.snapshot() if self.clock else None
         self.bots_paused = True
@@ -1010,6 +1036,25 @@ def _timeout_move(state: State) -> Move | None:
         return None
     move = hook()
     return move
+
+
+def _concede_move(state: State, seat: int, reason: str) -> Move | None:
+    """The move by which ``seat`` loses on time, when the game records that as a move.
+
+    Uses ``State.concede_move(seat, reason)`` if present; otherwise, for games with
+    ``State.concede(seat, reason)`` (which applies it), applies and takes it back to learn it.
+    """
+    maker = getattr(state, "concede_move", None)
+    if callable(maker):
+        return maker(seat, reason)
+    concede = getattr(state, "concede", None)
+    if not callable(concede):
+        return None
+    try:
+        concede(seat, reason)
+    except (PegboardError, ValueError):
+        return None
+    return state.undo()
 
 
 def _ruleset_label(game: Game) -> str:

@@ -24,6 +24,7 @@ from pegboard.specs import BotSpec, Evaluation, EvaluatorSpec, GameSpec, Rendere
 
 DATA = Path(__file__).resolve().parent / "gridtoy_data"
 PASS = -1
+CONCEDE = -2  # the seat to move loses on time (never in legal_moves)
 SEATS = ("Black", "White")
 
 
@@ -61,6 +62,8 @@ class ToyGame(Game):
     def encode_move(self, move: Any) -> JSON:
         if move == PASS:
             return {"pass": True}
+        if move == CONCEDE:
+            return {"concede": True}
         x, y = self.xy(move)
         return {"x": x, "y": y}
 
@@ -69,6 +72,8 @@ class ToyGame(Game):
             raise InvalidMoveEncoding(f"a move is an object, not {data!r}")
         if data.get("pass"):
             return PASS
+        if data.get("concede"):
+            return CONCEDE
         try:
             x, y = int(data["x"]), int(data["y"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -80,6 +85,8 @@ class ToyGame(Game):
     def move_text(self, move: Any) -> str:
         if move == PASS:
             return "pass"
+        if move == CONCEDE:
+            return "out of time"
         x, y = self.xy(move)
         return f"{'abcdefghijklmnop'[x]}{y + 1}"
 
@@ -138,6 +145,8 @@ class ToyState(State):
             return "the game is over"
         if move == PASS:
             return None if self.game.passing else "passing is not allowed"
+        if move == CONCEDE:
+            return None if self.game.passing else "conceding is not allowed"
         if not isinstance(move, int) or not 0 <= move < self.game.cells:
             return "not a cell of the board"
         if self.board[move] >= 0:
@@ -151,6 +160,9 @@ class ToyState(State):
         seat = self.to_move
         self._results.append(self._result)
         self.stack.append(move)
+        if move == CONCEDE:
+            self._result = Result(1 - seat, "flag", text=f"{SEATS[seat]} ran out of time")
+            return [Event("game_over", self._result.to_json(), self._result.text)]
         if move == PASS:
             events = [Event("pass", {"seat": seat}, f"{SEATS[seat]} passes")]
         else:
@@ -182,7 +194,7 @@ class ToyState(State):
 
     def undo(self) -> int:
         move = self.stack.pop()
-        if move != PASS:
+        if move >= 0:
             self.board[move] = -1
         self._result = self._results.pop()
         return move
@@ -202,6 +214,9 @@ class ToyState(State):
 
     def timeout_move(self) -> int | None:
         return PASS if self.game.passing else None
+
+    def concede_move(self, seat: int, reason: str) -> int | None:
+        return CONCEDE if self.game.passing and seat == self.to_move else None
 
     def clone(self) -> ToyState:
         other = ToyState(self.game)

@@ -366,6 +366,38 @@ def test_move_timer_expiry_plays_the_games_timeout_move():
     assert s.clock_times() == [7.0 - 2.5, 6.0]  # Black's clock restarted at t=7
 
 
+def test_flag_fall_plays_the_games_concede_move_when_it_has_one():
+    t = FakeTime()
+    s = make(ruleset="tiny", clock=ClockSettings(total=5), time_source=t)
+    t.now = 1
+    s.play(cell(s, 0, 0))
+    t.now = 9
+    s.poll()
+    assert s.result.winner == 0 and s.result.reason == "flag"
+    assert s.history[-1].by == "timeout" and s.history[-1].text == "out of time"
+    record = s.to_record()
+    assert record["moves"][-1] == {"concede": True}
+    replayed = make(ruleset="tiny")
+    replayed.import_record(record)
+    assert replayed.result.reason == "flag"
+    s.undo()
+    assert not s.is_over and s.cursor == 1
+
+
+def test_timers_come_from_the_rulesets_timers_table():
+    rules = load_ruleset("tiny")
+    rules["timers"] = {"enabled": True, "clock_seconds": 30, "move_seconds": 0}
+    assert ClockSettings.from_ruleset(rules) == ClockSettings(total=30.0, per_move=None)
+    rules["timers"]["enabled"] = False
+    assert ClockSettings.from_ruleset(rules) is None
+    assert ClockSettings.from_ruleset(load_ruleset("tiny")) is None
+    t = FakeTime()
+    timed = dict(load_ruleset("tiny"), timers={"enabled": True, "clock_seconds": 10, "move_seconds": 3})
+    s = Session(ToyGame(timed), ["human", "human"], plugins=make_plugins(), threaded=False, time_source=t)
+    assert s.clock_settings == ClockSettings(total=10.0, per_move=3.0)
+    assert make().clock is None
+
+
 def test_move_timer_expiry_without_a_timeout_move_loses():
     t = FakeTime()
     s = make(clock=ClockSettings(per_move=5), time_source=t)
