@@ -229,30 +229,33 @@ class NimText:
 
 
 class OddOnly:
-    """Rule mod: only odd takes are allowed; reports an extra event after each move."""
+    """Rule mod: odd takes only, while any odd take is possible; reports an extra event per move."""
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
         self.note = str(options.get("note", "odd take"))
 
     def filter_moves(self, state: State, moves: list[Any]) -> list[Any]:
-        return [m for m in moves if m[1] % 2 == 1]
+        odd = [m for m in moves if m[1] % 2 == 1]
+        return odd or moves
 
     def check(self, state: State, move: Any) -> str | None:
-        return None if move[1] % 2 == 1 else "only odd takes are allowed"
+        if move[1] % 2 == 1 or not any(m[1] % 2 == 1 for m in state.legal_moves()):
+            return None
+        return "only odd takes are allowed"
 
     def after_apply(self, state: State, move: Any, events: list[Event]) -> list[Event]:
         return [Event("odd_take", {"take": move[1]}, self.note)]
 
 
 class NoPileZero:
-    """Rule mod with only filter_moves: pile 0 is off limits (check is derived by the platform)."""
+    """Rule mod with only filter_moves: pile 0 is closed while other piles have tokens (check is derived)."""
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
         pass
 
     def filter_moves(self, state: State, moves: list[Any]) -> list[Any]:
         kept = [m for m in moves if m[0] != 0]
-        return kept
+        return kept or moves
 
 
 class TakeMost:

@@ -85,8 +85,11 @@ def _show_warning(message: Any, category: Any, filename: str, lineno: int, file:
     warning_line(str(message).splitlines()[0] if str(message) else category.__name__)
 
 
-def run(argv: Sequence[str]) -> int:
-    """Run one command line and return its exit code (the tests call this)."""
+def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
+    """Run one command line and return its exit code.
+
+    Tests call this with ``load_entry_points=False`` to see only the plugins they name.
+    """
     argv = list(argv)
     debug = os.environ.get("PEGBOARD_DEBUG") == "1"
     saved = warnings.showwarning
@@ -94,7 +97,9 @@ def run(argv: Sequence[str]) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
-            registry = Plugins(plugin_files=[*env_plugin_files(), *plugin_files_from_argv(argv)])
+            registry = Plugins(
+                load_entry_points=load_entry_points, plugin_files=[*env_plugin_files(), *plugin_files_from_argv(argv)]
+            )
             set_plugins(registry)
             command = typer.main.get_command(create_app(registry))
             result = command.main(args=argv, prog_name="pegboard", standalone_mode=False)

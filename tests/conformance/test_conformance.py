@@ -1,0 +1,77 @@
+"""The game contract, checked for every registered game under every shipped ruleset.
+
+New games are picked up automatically (entry points and PEGBOARD_PLUGINS);
+the test-only toy game is always included so the suite itself stays tested.
+Playouts are seeded and capped so the whole suite stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from conformance_checks import (  # noqa: E402
+    Playout,
+    check_move_encodings,
+    check_record,
+    checked_playout,
+    random_playout,
+)
+from conftest import make_toy_plugins  # noqa: E402
+
+from pegboard.plugins import Plugins, get_plugins  # noqa: E402
+from pegboard.rulesets import list_rulesets  # noqa: E402
+
+SEEDS = (1, 2)
+MAX_PLIES = 2500
+
+
+def _cases() -> list[object]:
+    cases = []
+    for plugins in (get_plugins(), make_toy_plugins()):
+        for game_id in sorted(plugins.games()):
+            for ref in list_rulesets(game_id, plugins):
+                for seed in SEEDS:
+                    cases.append(pytest.param(plugins, ref.ref, seed, id=f"{ref.ref}-seed{seed}"))
+    return cases
+
+
+CASES = _cases()
+
+
+@cache
+def _pool(plugins: Plugins, ref: str, seed: int) -> tuple[object, ...]:
+    """Legal moves seen in another seed's playout: candidates for the illegal-move checks."""
+    return tuple(random_playout(plugins, ref, seed + 1000, 200).pool)
+
+
+@cache
+def _checked(plugins: Plugins, ref: str, seed: int) -> Playout:
+    return checked_playout(plugins, ref, seed, MAX_PLIES, list(_pool(plugins, ref, seed)))
+
+
+@pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)
+def test_playout_keeps_the_contract(plugins: Plugins, ref: str, seed: int) -> None:
+    playout = _checked(plugins, ref, seed)
+    assert playout.moves, "a playout made no move"
+
+
+@pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)
+def test_moves_encode_decode_and_match_the_schema(plugins: Plugins, ref: str, seed: int) -> None:
+    check_move_encodings(_checked(plugins, ref, seed), plugins)
+
+
+@pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)
+def test_playout_record_validates(plugins: Plugins, ref: str, seed: int, tmp_path: Path) -> None:
+    check_record(_checked(plugins, ref, seed), plugins, tmp_path)
+
+
+def test_every_installed_game_has_a_case() -> None:
+    games = {param.values[1].split("/")[0] for param in CASES}  # type: ignore[attr-defined]
+    assert "toy" in games
+    assert set(get_plugins().games()) <= games

@@ -1,0 +1,68 @@
+"""Fixtures shared by every test folder.
+
+The platform tests use a tiny test-only Nim game (tests/platform/toygame.py)
+registered on a private plugin manager, so they never depend on which real
+games are installed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+TOYGAME_FILE = TESTS / "platform" / "toygame.py"
+if str(TOYGAME_FILE.parent) not in sys.path:
+    sys.path.insert(0, str(TOYGAME_FILE.parent))
+
+import toygame  # noqa: E402
+
+from pegboard.plugins import Plugins, set_plugins  # noqa: E402
+
+
+def make_toy_plugins() -> Plugins:
+    """A plugin manager with only the built-ins and the toy game."""
+    plugins = Plugins(load_entry_points=False)
+    plugins.register(toygame, name="toygame", version="test", source=str(TOYGAME_FILE))
+    return plugins
+
+
+@pytest.fixture
+def toy_plugins() -> Iterator[Plugins]:
+    """The toy plugin manager, also installed as the process-wide one for the test."""
+    plugins = make_toy_plugins()
+    set_plugins(plugins)
+    yield plugins
+    set_plugins(None)
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def err_lines(self) -> list[str]:
+        return [line for line in self.err.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+    """Run ``pegboard ARGS`` in-process with only the toy game loaded; returns code, stdout, stderr."""
+    from pegboard.cli.app import run
+
+    monkeypatch.setenv("PEGBOARD_PLUGINS", str(TOYGAME_FILE))
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def invoke(*args: str, entry_points: bool = False) -> CliResult:
+        capsys.readouterr()
+        code = run([str(a) for a in args], load_entry_points=entry_points)
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return invoke
