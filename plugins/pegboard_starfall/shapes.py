@@ -50,12 +50,12 @@ lone 3 in a row                                nothing (``row=None``; it still c
 L 3+3                                          L33
 L 4+3, 5+3, 4+4, ...                           L43 (holds an L of 4 and 3)
 T with a bar of 3, stem 3+                     T33
-T with bar 4+ (2+ past the joint), stem 4+     L43 (bar half + stem form an L of 4 and 3)
+T with bar 4+, stem 4+                         L43 (bar half + stem form an L of 4 and 3)
 T with bar 4+, stem 3                          T33 (holds an L33 too; T33 ranks higher)
 crossing 3x3, 4x3                              plus_or_X (a 4x3 holds no 4x4 or 5x3)
 crossing 4x4, 5x3, 6x3                         cross44_53_or_line7
 crossing 5x4 and bigger                        cross54_or_block2x3
-two diagonal 4-runs crossing or meeting        V (they always hold a V)
+two diagonal 4-runs sharing a square           V (they always hold a V)
 4-run with a 2x2 touching its side             one shape: a 2x3 block (row cross54) or,
                                                under an end, an L of 4 and 3 (L43)
 4-run and a 2x2 touching only at a corner      two shapes: line4 and block2x2
@@ -293,7 +293,7 @@ def has_match(colors: Sequence[int], width: int, height: int) -> bool:
 
 
 def matches_through(colors: Sequence[int], width: int, height: int, squares: Iterable[int]) -> bool:
-    """True if a match contains one of ``squares``.
+    """True if a match contains one of ``squares`` (square ids on the board).
 
     After swapping two stars on a board with no match, a match exists iff one passes through
     one of the two swapped squares, so this is the cheap swap-legality test.
@@ -356,7 +356,9 @@ def classify_shape(squares: Iterable[int], width: int, height: int) -> str | Non
 def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     """Every shape on the board, highest payout row first, then by lowest square.
 
-    Shapes that pay nothing (``row=None``, lone 3-runs) come last.
+    A shape's squares are all the stars that clear with it, hooks included. Shapes that pay
+    nothing (``row=None``, lone 3-runs) come last. Raises ValueError if ``len(colors)`` is
+    not ``width * height``.
     """
     t = _checked(colors, width, height)
     n = t.size
