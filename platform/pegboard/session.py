@@ -837,6 +837,12 @@ class Session:
         self._session_event("flag", self._adjudicated.text, seat=seat)
         self._emit("result", seat=seat, text=self._adjudicated.text)
 
+    def move_time_left(self, now: float | None = None) -> float | None:
+        """Seconds left on the running move timer (None without one or while stopped)."""
+        if self.clock is None:
+            return None
+        return self.clock.move_left(self._time() if now is None else now)
+
     def clock_times(self, now: float | None = None) -> list[float | None]:
         """Each seat's remaining main time (None without a clock)."""
         if self.clock is None:

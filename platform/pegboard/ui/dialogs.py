@@ -1,0 +1,219 @@
+"""The shell's dialogs: Customize, end of game, file picker (errors use MessageDialog)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import theme
+from .catalog import RulesetChoice
+from .rect import Rect
+from .widgets import Button, Choice, Dialog, Label, ListView, TextInput
+
+
+class CustomizeDialog(Dialog):
+    """Who plays each seat (Player or any bot) and which ruleset; Apply / Start new game / Cancel.
+
+    ``on_apply(seat_ids)`` keeps the game; ``on_new_game(seat_ids, ruleset_ref)`` restarts.
+    Apply is only offered while the ruleset is unchanged: another ruleset needs a new game.
+    """
+
+    def __init__(self, seats: Sequence[str], current: Sequence[str], bots: Sequence[tuple[str, str]],
+                 rulesets: Sequence[RulesetChoice], current_ruleset: str,
+                 on_apply: Callable[[list[str]], Any], on_new_game: Callable[[list[str], str], Any]) -> None:
+        height = 200 + 40 * len(seats) + min(6, max(1, len(rulesets))) * 24
+        super().__init__("⚙ Customize", 560, height)
+        self.options = [("human", "Player"), *bots]
+        self.on_apply_cb = on_apply
+        self.on_new_game_cb = on_new_game
+        self.rulesets = list(rulesets)
+        self.current_ruleset = current_ruleset
+        self.seat_labels: list[Label] = []
+        self.choices: list[Choice] = []
+        ids = [o[0] for o in self.options]
+        for seat, who in zip(seats, current):
+            self.seat_labels.append(self.add(Label(seat, bold=True)))
+            index = ids.index(who) if who in ids else 0
+            self.choices.append(self.add(Choice([o[1] for o in self.options], index)))
+        self.ruleset_title = self.add(Label("Ruleset", bold=True))
+        self.ruleset_list = self.add(ListView([f"{r.name}  ({r.id})" for r in self.rulesets], on_select=self._ruleset_picked))
+        refs = [r.ref for r in self.rulesets]
+        self.ruleset_list.selected = refs.index(current_ruleset) if current_ruleset in refs else None
+        self.note = self.add(Label("", size=theme.SMALL_FONT_SIZE, color=theme.TEXT_WARN))
+        self.apply_button = self.add(Button("Apply", self.apply, primary=True))
+        self.new_button = self.add(Button("Start new game", self.new_game))
+        self.cancel_button = self.add(Button("Cancel", self.close))
+        self._ruleset_picked(self.ruleset_list.selected)
+
+    def seat_ids(self) -> list[str]:
+        return [self.options[c.index][0] for c in self.choices]
+
+    def chosen_ruleset(self) -> str:
+        index = self.ruleset_list.selected
+        return self.rulesets[index].ref if index is not None and index < len(self.rulesets) else self.current_ruleset
+
+    def _ruleset_picked(self, index: int | None) -> None:
+        changed = self.chosen_ruleset() != self.current_ruleset
+        self.apply_button.set_enabled(not changed)
+        self.note.set_text("Another ruleset needs a new game: use Start new game." if changed else "")
+
+    def on_layout(self) -> None:
+        r = self.rect
+        y = r.top - 50
+        for lab, choice in zip(self.seat_labels, self.choices):
+            y -= 36
+            lab.set_rect(Rect(r.x + 16, y, 110, 30))
+            choice.set_rect(Rect(r.x + 130, y, r.width - 146, 30))
+        y -= 34
+        self.ruleset_title.set_rect(Rect(r.x + 16, y, 200, 24))
+        list_bottom = r.y + 80
+        self.ruleset_list.set_rect(Rect(r.x + 16, list_bottom, r.width - 32, max(24, y - 6 - list_bottom)))
+        self.note.set_rect(Rect(r.x + 16, r.y + 54, r.width - 32, 20))
+        self.button_row([self.apply_button, self.new_button, self.cancel_button])
+
+    def apply(self) -> None:
+        if not self.apply_button.enabled:
+            return
+        self.close()
+        self.on_apply_cb(self.seat_ids())
+
+    def accept(self) -> None:
+        self.apply()
+
+    def new_game(self) -> None:
+        self.close()
+        self.on_new_game_cb(self.seat_ids(), self.chosen_ruleset())
+
+
+class EndGameDialog(Dialog):
+    """The result and its reason; extend the turn limit when the game allows it, or start anew."""
+
+    def __init__(self, title: str, reason: str, *, extend_label: str | None,
+                 on_extend: Callable[[], Any], on_new_game: Callable[[], Any]) -> None:
+        super().__init__(title, 520, 210)
+        self.reason = self.add(Label(reason, wrap=True))
+        self.on_extend_cb = on_extend
+        self.on_new_game_cb = on_new_game
+        self.buttons: list[Button] = []
+        if extend_label:
+            self.extend_button = self.add(Button(extend_label, self._extend, primary=True))
+            self.buttons.append(self.extend_button)
+        self.new_button = self.add(Button("New game", self._new, primary=not extend_label))
+        self.close_button = self.add(Button("Close", self.close))
+        self.buttons += [self.new_button, self.close_button]
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.reason.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 100))
+        self.button_row(self.buttons)
+
+    def _extend(self) -> None:
+        self.close()
+        self.on_extend_cb()
+
+    def _new(self) -> None:
+        self.close()
+        self.on_new_game_cb()
+
+
+class FileDialog(Dialog):
+    """Pick a file without system dialogs: list a folder, click to pick, or type a path.
+
+    ``mode`` is ``"open"`` or ``"save"``; ``suffixes`` filter the listed files
+    (folders always show). ``on_done(path)`` gets the chosen path; it may
+    return an error string to keep the dialog open and show it.
+    """
+
+    def __init__(self, title: str, mode: str, on_done: Callable[[Path], str | None], *, folder: Path | None = None,
+                 name: str = "", suffixes: Sequence[str] = ()) -> None:
+        super().__init__(title, 640, 480)
+        self.mode = mode
+        self.on_done = on_done
+        self.suffixes = tuple(s.lower() for s in suffixes)
+        self.folder = (folder or Path.cwd()).resolve()
+        self.entries: list[Path] = []
+        self.folder_label = self.add(Label("", color=theme.TEXT_DIM))
+        self.list = self.add(ListView(on_select=self._picked, on_activate=self._activated))
+        self.path_label = self.add(Label("Path", bold=True))
+        self.input = self.add(TextInput(str(self.folder / name) if name else str(self.folder) + os.sep, on_submit=lambda _t: self.accept()))
+        self.input.focus(True)
+        self.note = self.add(Label("", color=theme.TEXT_ERROR, size=theme.SMALL_FONT_SIZE))
+        self.ok_button = self.add(Button("Save" if mode == "save" else "Open", self.accept, primary=True))
+        self.cancel_button = self.add(Button("Cancel", self.close))
+        self.show_folder(self.folder)
+
+    def show_folder(self, folder: Path) -> None:
+        try:
+            children = sorted(folder.iterdir(), key=lambda p: (not p.is_dir(), p.name.lower()))
+        except OSError as exc:
+            self.note.set_text(f"Cannot list {folder}: {exc.strerror or exc}")
+            return
+        self.folder = folder
+        entries = [folder.parent] if folder.parent != folder else []
+        for child in children:
+            if child.name.startswith("."):
+                continue
+            if child.is_dir() or not self.suffixes or any(child.name.lower().endswith(s) for s in self.suffixes):
+                entries.append(child)
+        self.entries = entries
+        rows = []
+        for entry in entries:
+            if entry == folder.parent and entry != folder:
+                rows.append("▴ ..")
+            elif entry.is_dir():
+                rows.append(f"▸ {entry.name}/")
+            else:
+                rows.append(f"   {entry.name}")
+        self.list.set_rows(rows)
+        self.list.selected = None
+        self.list.top = 0
+        self.list.invalidate()
+        self.folder_label.set_text(str(folder))
+        typed = Path(self.input.text).name if not self.input.text.endswith(os.sep) else ""
+        self.input.set_text(str(folder / typed) if typed else str(folder) + os.sep)
+
+    def _picked(self, index: int) -> None:
+        entry = self.entries[index]
+        if entry.is_dir():
+            name = "" if self.mode == "open" else Path(self.input.text).name
+            self.input.set_text(str(entry / name) if name else str(entry) + os.sep)
+            self.show_folder(entry)
+        else:
+            self.input.set_text(str(entry))
+        self.note.set_text("")
+
+    def _activated(self, index: int) -> None:
+        if not self.entries[index].is_dir():
+            self.accept()
+
+    def chosen(self) -> Path:
+        typed = Path(self.input.text.strip()).expanduser()
+        return typed if typed.is_absolute() else self.folder / typed
+
+    def accept(self) -> None:
+        path = self.chosen()
+        if not self.input.text.strip() or path.is_dir():
+            self.show_folder(path if path.is_dir() else self.folder)
+            return
+        if self.mode == "open" and not path.is_file():
+            self.note.set_text(f"No such file: {path}")
+            return
+        if self.mode == "save" and not path.parent.is_dir():
+            self.note.set_text(f"No such folder: {path.parent}")
+            return
+        error = self.on_done(path)
+        if error:
+            self.note.set_text(error)
+        else:
+            self.close()
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.folder_label.set_rect(Rect(r.x + 16, r.top - 64, r.width - 32, 22))
+        self.list.set_rect(Rect(r.x + 16, r.y + 130, r.width - 32, r.height - 200))
+        self.path_label.set_rect(Rect(r.x + 16, r.y + 92, 60, 30))
+        self.input.set_rect(Rect(r.x + 70, r.y + 92, r.width - 86, 30))
+        self.note.set_rect(Rect(r.x + 16, r.y + 58, r.width - 32, 22))
+        self.button_row([self.ok_button, self.cancel_button])

@@ -1,0 +1,584 @@
+"""The match window: top bar, board, evaluation bar, history, status line, dialogs.
+
+:class:`MatchWindow` drives a :class:`~pegboard.session.Session` (polled every
+frame, so bots think in the background while the window keeps drawing) and
+hosts the game's :class:`~pegboard.ui.board.BoardView`.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pyglet
+from pyglet import gl, shapes
+from pyglet.window import key, mouse
+
+from ..game import PegboardError
+from ..session import Change, MatchImportError, Session, SessionError, result_sentence
+from . import catalog, theme
+from .board import BoardView, MoveListView
+from .dialogs import CustomizeDialog, EndGameDialog, FileDialog
+from .evalbar import BreakdownPanel, EvalBar
+from .history import HistoryPanel
+from .rect import Rect
+from .widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget
+
+log = logging.getLogger(__name__)
+
+FRAME = 1 / 30
+POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
+
+
+class StatusBar(Panel):
+    """The status line: a thinking indicator, one sentence, and the clocks on the right."""
+
+    def __init__(self) -> None:
+        super().__init__(color=theme.BAR, border=None)
+        self.text = self.add(Label(""))
+        self.clocks = self.add(Label("", align="right", color=theme.TEXT_DIM))
+        self.thinking = False
+        self.phase = 0.0
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.text.set_rect(Rect(r.x + 48, r.y, r.width - 260, r.height))
+        self.clocks.set_rect(Rect(r.right - 250, r.y, 240, r.height))
+
+    def set_thinking(self, thinking: bool, phase: float) -> None:
+        if thinking != self.thinking or (thinking and int(phase * 6) != int(self.phase * 6)):
+            self.invalidate()
+        self.thinking = thinking
+        self.phase = phase
+
+    def build(self, ui: Ui, layer: int) -> list[Any]:
+        items = list(super().build(ui, layer))
+        if self.thinking:
+            r = self.rect
+            step = int(self.phase * 6) % 3
+            for i in range(3):
+                alpha = 255 if i == step else 110
+                items.append(shapes.Circle(r.x + 14 + i * 10, r.y + r.height / 2, 4, color=(*theme.TEXT_WARN, alpha),
+                                           batch=ui.batch, group=ui.group(layer, 1)))
+        return items
+
+
+class MatchWindow(pyglet.window.Window):
+    """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.Plugins` in use."""
+
+    def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
+                 schedule: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
+        kwargs.setdefault("resizable", True)
+        super().__init__(width=width, height=height, **kwargs)
+        self.set_minimum_size(640, 480)
+        self.session = session
+        self.plugins = plugins
+        self.ui = Ui()
+        self.backdrop = pyglet.graphics.Batch()
+        self._backdrop_items: list[Any] = []
+        self.dialog: Dialog | None = None
+        self.dialogs_opened: list[Dialog] = []
+        self.notice: str | None = None
+        self.show_history = width >= 1000
+        self.hints = True
+        self._time = 0.0
+        self._board_hover = False
+        self.board: BoardView | None = None
+        self._view_game: Any = None
+        self.evaluator: Any = None
+        self._eval_game: Any = None
+
+        self.top = Panel(color=theme.BAR, border=None)
+        self.buttons: dict[str, Button] = {}
+        for name, text, short, action in (
+            ("undo", "↶ Undo", "↶", self.undo),
+            ("redo", "↷ Redo", "↷", self.redo),
+            ("resume", "▶ Resume bot", "▶ Bot", self.resume),
+            ("customize", "⚙ Customize", "⚙", self.open_customize),
+            ("history", "History", "Hist.", self.toggle_history),
+            ("export", "Export .txt", "Export", self.open_export),
+            ("import", "Import .txt", "Import", self.open_import),
+            ("new", "New game", "New", self.new_game),
+        ):
+            self.buttons[name] = self.top.add(Button(text, action, short_text=short))  # type: ignore[assignment]
+        self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
+        assert isinstance(self.evalbar, EvalBar)
+        self.breakdown = BreakdownPanel(session.game.seats)
+        self.history = HistoryPanel(self.jump)
+        self.status = StatusBar()
+        self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
+
+        pyglet.gl.glClearColor(*(c / 255 for c in theme.BACKGROUND), 1.0)
+        session.add_listener(self._on_change)
+        self._build_view()
+        self._refresh_all()
+        self._layout(width, height)
+        if schedule:
+            pyglet.clock.schedule_interval(self.tick, FRAME)
+
+    # -- the board view --------------------------------------------------------------------
+
+    def _build_view(self) -> None:
+        if self.board is not None:
+            self.board.delete()
+        game = self.session.game
+        spec = catalog.renderer_for(self.plugins, game.id)
+        view: Any = None
+        if spec is not None:
+            try:
+                view = spec.factory(game, self.session)
+            except Exception:  # noqa: BLE001 - a broken renderer falls back to the move list
+                log.exception("the %s board view failed to start", game.id)
+                self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
+        self.board = view if view is not None else MoveListView(game, self.session)
+        self.board.set_hints(self.hints)
+        self._view_game = game
+        colors = getattr(self.board, "seat_colors", None) or theme.SEAT_COLORS
+        self.evalbar.colors = colors
+        if hasattr(self, "board_area"):
+            self.board.layout(self.board_area)
+
+    def _evaluator(self) -> Any:
+        game = self.session.game
+        if self._eval_game is not game:
+            self._eval_game = game
+            try:
+                self.evaluator = catalog.evaluator_for(self.plugins, game)
+            except Exception:  # noqa: BLE001
+                log.exception("evaluator failed to start")
+                self.evaluator = None
+            self.evalbar.scale = float(getattr(self.evaluator, "scale", 0) or 10.0)
+        return self.evaluator
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self._layout(width, height)
+
+    def _layout(self, width: int, height: int) -> None:
+        self.ui.width, self.ui.height = width, height
+        bar_h, status_h, pad = theme.TOP_BAR_HEIGHT, theme.STATUS_HEIGHT, theme.PADDING
+        self.top.set_rect(Rect(0, height - bar_h, width, bar_h))
+        self.status.set_rect(Rect(0, 0, width, status_h))
+        buttons = list(self.buttons.values())
+        eval_w = 260 if width >= 1100 else 180 if width >= 760 else 120
+        room = width - eval_w - 3 * pad - 4 * len(buttons)
+        compact = sum(b.natural_width() for b in buttons) > room
+        x = pad
+        for b in buttons:
+            b.compact = compact
+            w = b.natural_width(compact)
+            b.set_rect(Rect(x, height - bar_h + 6, w, bar_h - 12))
+            b.invalidate()
+            x += w + 4
+        self.evalbar.set_rect(Rect(width - eval_w - pad, height - bar_h + 10, eval_w, bar_h - 20))
+        bw = min(460, width - 2 * pad)
+        bh = min(self.breakdown.wanted_height(), height - bar_h - status_h - 2 * pad)
+        self.breakdown.set_rect(Rect(width - bw - pad, height - bar_h - bh - 4, bw, bh))
+        hist_w = theme.HISTORY_WIDTH if width >= 900 else 200
+        top_y = height - bar_h
+        self.history.show(self.show_history)
+        self.history.set_rect(Rect(width - hist_w - pad, status_h + pad, hist_w, top_y - status_h - 2 * pad))
+        board_right = width - (hist_w + 2 * pad if self.show_history else pad)
+        self.board_area = Rect(pad, status_h + pad, max(10, board_right - pad), max(10, top_y - status_h - 2 * pad))
+        for item in self._backdrop_items:
+            item.delete()
+        a = self.board_area
+        self._backdrop_items = [shapes.Rectangle(a.x, a.y, a.width, a.height, color=theme.BOARD_BACKGROUND, batch=self.backdrop)]
+        if self.board is not None:
+            self.board.layout(self.board_area)
+        if self.dialog is not None:
+            self.dialog.place(width, height)
+            self.dialog.invalidate()
+
+    # -- session changes ------------------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind in ("restart", "import") and self.session.game is not self._view_game:
+            self._build_view()
+            self._layout(self.width, self.height)
+        elif self.board is not None:
+            self.board.on_session_change(change)
+        if change.kind in POSITION_CHANGES or change.kind == "bot_error":
+            self.notice = None if change.kind != "bot_error" else self.notice
+        self._refresh_all(position=change.kind in POSITION_CHANGES)
+        if change.kind == "result" and self.dialog is None:
+            self.open_end_dialog()
+
+    def _refresh_all(self, position: bool = True) -> None:
+        s = self.session
+        self.buttons["undo"].set_enabled(s.can_undo or s.is_over)
+        self.buttons["redo"].set_enabled(s.can_redo)
+        self.buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
+        self.buttons["history"].set_toggled(self.show_history)
+        suffix = self._text_suffix()
+        self.buttons["export"].set_text(f"Export {suffix}", "Export")
+        self.buttons["import"].set_text(f"Import {suffix}", "Import")
+        if position:
+            self.history.refresh(s)
+            evaluator = self._evaluator()
+            evaluation = None
+            if evaluator is not None:
+                try:
+                    evaluation = evaluator.evaluate(s.state)
+                except Exception:  # noqa: BLE001
+                    log.exception("evaluation failed")
+            self.evalbar.set_evaluation(evaluation)
+            self.breakdown.set_evaluation(evaluation, s.game.seats)
+            if self.breakdown.visible:
+                self._layout(self.width, self.height)
+        self._refresh_status()
+
+    def _text_suffix(self) -> str:
+        suffixes = self.session.text_suffixes()
+        return ".txt" if ".txt" in suffixes else (suffixes[0] if suffixes else ".json")
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        """The sentence the status line shows now, and its colour."""
+        s = self.session
+        if s.last_error:
+            return s.last_error + " Bots are paused.", theme.TEXT_ERROR
+        view_text = self.board.status_text() if self.board is not None else None
+        if view_text:
+            return view_text, theme.TEXT_WARN
+        if self.notice:
+            return self.notice, theme.TEXT
+        if s.is_over:
+            return result_sentence(s.game, s.result), theme.TEXT  # type: ignore[arg-type]
+        seat = s.to_move
+        if s.thinking is not None:
+            return f"{s.player_label(s.thinking)} is thinking…", theme.TEXT
+        if s.bots_paused and not s.seats[seat].is_human:
+            return f"{s.player_label(seat)} to move — bots paused: press Resume bot or play the move yourself.", theme.TEXT_WARN
+        return f"{s.player_label(seat)} to move (move {s.cursor + 1}).", theme.TEXT
+
+    def _refresh_status(self) -> None:
+        text, color = self.status_line()
+        self.status.text.set_text(text, color)
+        self.status.set_thinking(self.session.thinking is not None, self._time)
+        self.status.clocks.set_text(self._clock_text())
+
+    def _clock_text(self) -> str:
+        s = self.session
+        if s.clock is None:
+            return ""
+        parts = []
+        for seat, left in enumerate(s.clock_times()):
+            if left is not None:
+                parts.append(f"{s.seat_name(seat)} {_mmss(left)}")
+        move_left = s.move_time_left()
+        if move_left is not None:
+            parts.append(f"move {_mmss(move_left)}")
+        return " · ".join(parts)
+
+    # -- the frame loop ----------------------------------------------------------------------------
+
+    def tick(self, dt: float) -> None:
+        """One frame of work: poll the session (bots, clocks), animate, refresh the status."""
+        self._time += dt
+        try:
+            self.session.poll()
+        except PegboardError as exc:
+            self.show_error("Error", str(exc))
+        if self.board is not None:
+            self.board.update(dt)
+        self._refresh_status()
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.backdrop.draw()
+        if self.board is not None:
+            self.board.draw()
+        for root in self.roots:
+            root.sync(self.ui)
+        if self.dialog is not None:
+            self.dialog.sync(self.ui)
+        self.ui.draw()
+
+    def render(self) -> Any:
+        """Draw one frame now and return it as pyglet ImageData (for tests and screenshots)."""
+        self.switch_to()
+        self.send("on_draw")
+        return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+
+    def save_screenshot(self, path: str | Path) -> Path:
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.render().save(str(target))
+        return target
+
+    # -- input -------------------------------------------------------------------------------------
+
+    def _widgets_at(self, x: float, y: float) -> Widget | None:
+        for root in reversed(self.roots):
+            if root.contains(x, y):
+                return root
+        return None
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_press(x, y, button, modifiers)
+            return
+        if self.breakdown.visible and not self.breakdown.contains(x, y):
+            self.breakdown.show(False)
+            self.evalbar.open = False
+            self.evalbar.invalidate()
+            if self.evalbar.contains(x, y):
+                return
+        target = self._widgets_at(x, y)
+        if target is not None:
+            target.on_mouse_press(x, y, button, modifiers)
+            self._refresh_status()
+            return
+        if self.board is not None and self.board_area.contains(x, y):
+            lx, ly = self.board_area.local(x, y)
+            self.board.on_mouse_press(lx, ly, button, modifiers)
+            self._refresh_status()
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_motion(x, y)
+            return
+        for root in self.roots:
+            root.on_mouse_motion(x, y)
+        self.evalbar.set_hover(self.evalbar.contains(x, y))
+        over_board = self.board is not None and self.board_area.contains(x, y) and self._widgets_at(x, y) is None
+        if over_board:
+            lx, ly = self.board_area.local(x, y)
+            self.board.on_mouse_motion(lx, ly)  # type: ignore[union-attr]
+        elif self._board_hover and self.board is not None:
+            self.board.on_mouse_leave()
+        self._board_hover = over_board
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        self.on_mouse_motion(x, y, dx, dy)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_scroll(x, y, scroll_x, scroll_y)
+            return
+        target = self._widgets_at(x, y)
+        if target is not None:
+            target.on_mouse_scroll(x, y, scroll_x, scroll_y)
+        elif self.board is not None and hasattr(self.board, "on_mouse_scroll"):
+            lx, ly = self.board_area.local(x, y)
+            self.board.on_mouse_scroll(lx, ly, scroll_x, scroll_y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
+        if self.dialog is not None:
+            self.dialog.on_key_press(symbol, modifiers)
+            return True
+        if ctrl and symbol == key.Z and modifiers & key.MOD_SHIFT:
+            self.redo()
+        elif ctrl and symbol == key.Z:
+            self.undo()
+        elif ctrl and symbol == key.Y:
+            self.redo()
+        elif symbol == key.ESCAPE:
+            if self.breakdown.visible:
+                self.toggle_breakdown()
+        elif symbol == key.H and not ctrl:
+            self.hints = not self.hints
+            if self.board is not None:
+                self.board.set_hints(self.hints)
+        else:
+            return False
+        return True  # handled: in particular Escape must not close the window
+
+    def on_text(self, text: str) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text(text)
+
+    def on_close(self) -> None:
+        pyglet.clock.unschedule(self.tick)
+        self.session.remove_listener(self._on_change)
+        self.session.close()
+        super().on_close()
+
+    # -- actions -------------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.notice = "Undone — bots are paused until you move or press Resume bot."
+            self._refresh_status()
+
+    def redo(self) -> None:
+        if self.session.redo():
+            self.notice = "Redone — bots are paused until you move or press Resume bot."
+            self._refresh_status()
+
+    def jump(self, ply: int) -> None:
+        if ply != self.session.cursor:
+            self.session.jump(ply)
+            self.notice = f"Showing the position after move {ply}." if ply else "Showing the start position."
+            self._refresh_status()
+
+    def resume(self) -> None:
+        self.notice = None
+        self.session.last_error = None
+        self.session.resume_bots()
+        self._refresh_all(position=False)
+
+    def toggle_history(self) -> None:
+        self.show_history = not self.show_history
+        self._layout(self.width, self.height)
+        self._refresh_all(position=False)
+
+    def toggle_breakdown(self) -> None:
+        visible = not self.breakdown.visible
+        self.breakdown.show(visible)
+        self.evalbar.open = visible
+        self.evalbar.invalidate()
+        self._layout(self.width, self.height)
+
+    def new_game(self) -> None:
+        self.session.restart()
+        self.notice = "New game."
+        self._refresh_status()
+
+    # -- dialogs -------------------------------------------------------------------------------------
+
+    def open_dialog(self, dialog: Dialog) -> Dialog:
+        if self.dialog is not None:
+            self.close_dialog(self.dialog)
+        dialog.host = self
+        dialog.place(self.width, self.height)
+        self.dialog = dialog
+        self.dialogs_opened.append(dialog)
+        return dialog
+
+    def close_dialog(self, dialog: Dialog) -> None:
+        if self.dialog is dialog:
+            dialog.clear()
+            self.dialog = None
+
+    def show_error(self, title: str, message: str) -> Dialog:
+        return self.open_dialog(MessageDialog(title, message, error=True))
+
+    def open_customize(self) -> Dialog:
+        s = self.session
+        bots = [(b.id, b.name) for b in catalog.bot_choices(self.plugins, s.game.id)]
+        try:
+            rulesets = catalog.ruleset_choices(self.plugins, s.game.id)
+        except PegboardError as exc:
+            log.warning("cannot list rulesets: %s", exc)
+            rulesets = []
+        return self.open_dialog(CustomizeDialog(
+            s.game.seats, [c.id for c in s.seats], bots, rulesets, s.ruleset, self._apply_seats, self._start_new,
+        ))
+
+    def _apply_seats(self, seats: list[str]) -> None:
+        try:
+            self.session.set_seats(seats)
+        except PegboardError as exc:
+            self.show_error("Cannot change players", str(exc))
+            return
+        self.notice = "Players changed; the game goes on."
+
+    def _start_new(self, seats: list[str], ruleset: str) -> None:
+        s = self.session
+        try:
+            if ruleset == s.ruleset:
+                s.restart(seats=seats)
+            else:
+                game, ref = catalog.load_game(self.plugins, s.game.id, ruleset)
+                s.restart(game=game, seats=seats, ruleset=ref)
+        except PegboardError as exc:
+            self.show_error("Cannot start a new game", str(exc))
+            return
+        self.notice = "New game."
+
+    def open_end_dialog(self) -> Dialog | None:
+        s = self.session
+        if s.result is None:
+            return None
+        head = "Draw" if s.result.winner is None else f"{s.seat_name(s.result.winner)} wins"
+        reason = s.result.text or s.result.reason.replace("_", " ")
+        extend_label = None
+        if s.can_extend():
+            turns = s.extension_turns()
+            extend_label = f"Play {turns} more turns" if turns else "Play on"
+        return self.open_dialog(EndGameDialog(head, reason, extend_label=extend_label,
+                                              on_extend=self._extend, on_new_game=self.new_game))
+
+    def _extend(self) -> None:
+        try:
+            self.session.extend()
+        except PegboardError as exc:
+            self.show_error("Cannot extend", str(exc))
+            return
+        self.notice = "Turn limit extended; play on."
+
+    def open_export(self, folder: Path | None = None) -> Dialog:
+        suffix = self._text_suffix()
+        name = f"{self.session.game.id}-{datetime.now():%Y%m%d-%H%M%S}{suffix}"
+        return self.open_dialog(FileDialog(f"Export {suffix}", "save", self._export, folder=folder, name=name,
+                                           suffixes=(suffix, ".json")))
+
+    def _export(self, path: Path) -> str | None:
+        try:
+            written = self.session.export(path)
+        except (PegboardError, OSError) as exc:
+            return str(exc)
+        self.notice = f"Saved {len(self.session.moves)} moves to {written}."
+        return None
+
+    def open_import(self, folder: Path | None = None) -> Dialog:
+        suffix = self._text_suffix()
+        return self.open_dialog(FileDialog(f"Import {suffix}", "open", self._import, folder=folder,
+                                           suffixes=(suffix, ".json")))
+
+    def _import(self, path: Path) -> str | None:
+        try:
+            self.session.import_file(path)
+        except MatchImportError as exc:
+            # the file dialog closes; the error dialog names the line and the reason
+            self.close_dialog(self.dialog) if self.dialog is not None else None
+            self.show_error("Import failed", f"{path.name}: {exc}\n\nThe current game is unchanged.")
+            return None
+        except (SessionError, OSError) as exc:
+            return str(exc)
+        self.notice = f"Imported {len(self.session.history)} moves from {path.name}; bots are paused."
+        return None
+
+    # -- test helpers -----------------------------------------------------------------------------------
+
+    def send(self, name: str, *args: Any) -> None:
+        """Dispatch a synthetic event now (pyglet may queue window events; drain the queue)."""
+        self.dispatch_event(name, *args)
+        self.dispatch_events()
+
+    def click(self, x: float, y: float, button: int = mouse.LEFT, modifiers: int = 0) -> None:
+        """A synthetic click (motion, press, release) at window coordinates."""
+        self.send("on_mouse_motion", x, y, 0, 0)
+        self.send("on_mouse_press", x, y, button, modifiers)
+        self.send("on_mouse_release", x, y, button, modifiers)
+
+    def click_widget(self, widget: Widget) -> None:
+        cx, cy = widget.rect.center
+        self.click(cx, cy)
+
+    def press(self, symbol: int, modifiers: int = 0) -> None:
+        self.send("on_key_press", symbol, modifiers)
+        self.send("on_key_release", symbol, modifiers)
+
+    def type_text(self, text: str) -> None:
+        self.send("on_text", text)
+
+
+def _mmss(seconds: float) -> str:
+    seconds = max(0, math.ceil(seconds))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+__all__ = ["MatchWindow", "StatusBar", "gl"]
