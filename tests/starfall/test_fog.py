@@ -1,0 +1,131 @@
+"""Fog of war: visibility, observations without leaks, and fogged move restrictions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from pegboard_starfall import fog
+from pegboard_starfall import moves as mv
+from starfall_helpers import blank, own, paint, put, quiet, sq
+
+
+def seen(st, player):
+    vis = fog.visible(st, player)
+    return {(st.geo.col[s], st.geo.row[s]) for s in range(st.geo.size) if vis[s]}
+
+
+def test_seam_fog_sees_own_half_seam_drones_and_lit_claims(seam_game):
+    st = blank(seam_game)
+    put(st, 2, 7, "S", 0)
+    put(st, 8, 8, "G", 0)  # shields see nothing (but their own square is known)
+    st.lit[0] |= 1 << sq(st, 10, 10)
+    got = seen(st, 0)
+    assert {(c, r) for c in range(11) for r in range(6)} <= got
+    assert {(c, r) for c in (1, 2, 3) for r in (6, 7, 8)} <= got
+    assert (8, 8) in got and (9, 9) not in got and (7, 7) not in got
+    assert (10, 10) in got
+    assert (5, 9) not in got  # North's Command area
+    assert (5, 10) not in got
+
+
+def test_dark_fog_starts_dark(dark_game):
+    st = dark_game.new_state(1)
+    got = seen(st, 0)
+    assert (0, 0) not in got and (5, 4) not in got
+    assert {(4, 0), (5, 1), (6, 1), (7, 1), (3, 1)} <= got  # around Command, scout and siege
+    assert (5, 2) in got and (5, 3) not in got  # the shield knows only its own square
+
+
+def test_observation_holds_only_what_is_seen(seam_game):
+    st = seam_game.new_state(4)
+    obs = st.observation(0)
+    assert "seed" not in obs and "draws" not in obs and obs["viewer"] == 0
+    vis = fog.visible(st, 0)
+    for r in range(11):
+        for c in range(11):
+            s = sq(st, c, r)
+            assert (obs["stars"][r][c] is None) == (not vis[s])
+    assert all(d["side"] == 0 for d in obs["drones"])  # North's drones are all out of sight at the start
+    assert obs["lit"][1] is None and obs["cleared"][1] is None
+    assert obs["owners"][10][5] is None  # North's block is out of sight
+    assert obs["owners"][0][5] == 0
+    # nothing about unseen squares anywhere in the document
+    text = json.dumps(obs)
+    assert '"kind": "M", "side": 1' not in text
+
+
+def test_player_view_plays_the_same_moves(seam_game):
+    rng = random.Random(3)
+    st = seam_game.new_state(9)
+    for _ in range(60):
+        if st.result is not None:
+            break
+        for p in (0, 1):
+            view = st.player_view(p)
+            if p == st.to_move:
+                assert set(view.legal_moves()) == set(st.legal_moves())
+        st.apply(rng.choice(st.legal_moves()))
+
+
+def test_no_swap_or_missile_at_unseen_squares(dark_game):
+    st = blank(dark_game)
+    s = put(st, 2, 3, "S", 0, missiles=1)
+    vis = fog.visible(st, 0)
+    for m in st.legal_moves():
+        if m.kind == "swap":
+            assert vis[m.a] and vis[m.b]
+        if m.kind == "fire":
+            assert vis[m.b]
+    assert st.check(mv.fire(s, sq(st, 6, 3))) is not None  # in range 5 but unseen
+    # a line that needs an unseen star does not make a swap legal: (0,3) is dark
+    paint(st, [(0, 3), (1, 3), (2, 4)])
+    assert quiet(st)
+    m = mv.swap(sq(st, 2, 3), sq(st, 2, 4))
+    assert vis[m.a] and vis[m.b] and not vis[sq(st, 0, 3)]
+    assert "snaps back" in st.check(m)
+    clear_sky = blank(dark_game.__class__({"game": "starfall", "id": "t"}))
+    put(clear_sky, 2, 3, "S", 0)
+    paint(clear_sky, [(0, 3), (1, 3), (2, 4)])
+    assert clear_sky.check(m) is None  # the same swap with the fog off
+
+
+def test_drones_cannot_move_through_unseen_squares(dark_game):
+    st = blank(dark_game)
+    h = put(st, 0, 3, "H", 0, ride="all")
+    for m in st.legal_moves():
+        if m.kind == "move" and m.a == h:
+            assert st.geo.chebyshev(m.a, m.b) <= 2  # sees one square around, so at most a step beyond
+
+
+def test_shields_stand_only_on_owned_or_cleared_squares(seam_game):
+    st = blank(seam_game)
+    g = put(st, 2, 3, "G", 0)
+    assert st.check(mv.move(g, sq(st, 3, 3))) is not None
+    own(st, [(3, 3)], 0)
+    assert st.check(mv.move(g, sq(st, 3, 3))) is None
+    st.cleared[0] |= 1 << sq(st, 1, 3)
+    assert st.check(mv.move(g, sq(st, 1, 3))) is None
+
+
+def test_events_name_who_may_see_them(seam_game):
+    st = blank(seam_game)
+    put(st, 2, 8, "S", 1, missiles=1)
+    n = put(st, 8, 9, "S", 1)
+    st.current = 1
+    events = st.apply(mv.move(n, sq(st, 8, 8)))
+    moved = [e for e in events if e.kind == "move"][0]
+    assert moved.seen_by == frozenset({1})
+    st.current = 1  # (test shortcut) North again: a move South can see
+    st._vis_cache.clear()
+    s = put(st, 2, 6, "S", 1)
+    st.shots = [0] * 121
+    events = st.apply(mv.move(s, sq(st, 2, 5)))
+    moved = [e for e in events if e.kind == "move"][0]
+    assert moved.seen_by == frozenset({0, 1})
+
+
+def test_fog_off_events_are_public(game):
+    st = game.new_state(1)
+    events = st.apply(st.legal_moves()[-1])
+    assert all(e.seen_by is None for e in events)

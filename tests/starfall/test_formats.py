@@ -1,0 +1,156 @@
+"""Rulesets, schemas, move encoding, positions, the plugin hooks, the clock and the bench."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from pegboard.game import InvalidMoveEncoding, InvalidPosition
+from pegboard.plugins import get_plugins
+from pegboard.resources import data_dir
+from pegboard.rulesets import load_game, load_ruleset
+from pegboard_starfall import moves as mv
+from pegboard_starfall.clock import FLAG, MOVE_TIMEOUT, ChessClock
+from pegboard_starfall.rules import Rules, RulesetValueError, handicap_asteroids
+
+SCHEMAS = data_dir("schemas", "starfall")
+RULESETS = sorted(p.stem for p in Path(data_dir("rulesets", "starfall")).glob("*.toml"))
+
+
+def schema(name):
+    return jsonschema.Draft202012Validator(json.loads((SCHEMAS / f"{name}.schema.json").read_text()))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_shipped_rulesets_load_and_play(ruleset):
+    rs = load_ruleset(ruleset, game="starfall")
+    schema("ruleset").validate(dict(rs.data))
+    game = load_game("starfall", ruleset)
+    st = game.new_state(1)
+    assert st.legal_moves()
+    assert game.hidden_information == (game.rules.fog != "off")
+
+
+def test_variants_say_what_they_change():
+    assert load_game("starfall", "fog_seam").rules.fog == "seam"
+    assert load_game("starfall", "salvage").rules.salvage is True
+    quick = load_game("starfall", "quick")
+    assert (quick.rules.width, quick.rules.height) == (9, 9)
+    st = quick.new_state(1)
+    assert st.kind[quick.geo.sq(4, 0)] and st.kind[quick.geo.sq(4, 8)]
+
+
+def test_bad_ruleset_values_are_reported():
+    with pytest.raises(RulesetValueError):
+        Rules.from_ruleset({"board": {"height": 10}})
+    with pytest.raises(RulesetValueError):
+        Rules.from_ruleset({"payout": {"line4": {"drones": ["dragon"], "at_nine": "nothing"}}})
+
+
+def test_handicap_maths():
+    assert handicap_asteroids(3, 1000, 1000) == ((3, 3), 0)
+    assert handicap_asteroids(3, 1000, 1160) == ((2, 5), -10)  # n = 3: +2 to North, -1 from South
+    assert handicap_asteroids(1, 1400, 1000) == ((5, 0), 0)  # never below zero
+
+
+def test_every_legal_move_encodes_validates_and_decodes(game):
+    check = schema("move")
+    rng = random.Random(1)
+    st = game.new_state(3)
+    kinds = set()
+    for _ in range(40):
+        for m in st.legal_moves():
+            data = game.encode_move(m)
+            check.validate(data)
+            assert game.decode_move(json.loads(json.dumps(data))) == m
+            assert game.move_text(m)
+            kinds.add(m.kind)
+        st.apply(rng.choice(st.legal_moves()))
+    for m in (mv.PASS_MOVE, mv.TIMEOUT_MOVE, mv.concede(1, "flag"), mv.ram(5, 3), mv.build(7)):
+        check.validate(game.encode_move(m))
+        assert game.decode_move(game.encode_move(m)) == m
+    assert {"swap", "move", "fire"} <= kinds
+
+
+@pytest.mark.parametrize("bad", [None, {}, {"type": "swap", "a": [0, 0]}, {"type": "fly"},
+                                 {"type": "move", "from": [0, 0], "to": [11, 0]},
+                                 {"type": "ram", "from": [0, 0], "dir": [2, 0]}])
+def test_bad_moves_raise(game, bad):
+    with pytest.raises(InvalidMoveEncoding):
+        game.decode_move(bad)
+
+
+def test_positions_validate_and_round_trip(game):
+    check = schema("position")
+    rng = random.Random(4)
+    fogged = load_game("starfall", "fog_seam")
+    for g in (game, fogged):
+        st = g.new_state(4)
+        for _ in range(30):
+            st.apply(rng.choice(st.legal_moves()))
+        data = st.to_json()
+        check.validate(data)
+        check.validate(st.observation(0))
+        assert g.state_from_json(json.loads(json.dumps(data))).to_json() == data
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda d: d.update(stars=d["stars"][:-1]),
+    lambda d: d.update(to_move=2),
+    lambda d: d["drones"].append(dict(d["drones"][0])),
+    lambda d: d.update(drones=[x for x in d["drones"] if x["kind"] != "M"]),
+    lambda d: d["drones"][0].update(power=4),
+    lambda d: d.update(asteroids=[d["drones"][0]["at"]]),
+    lambda d: d.update(width=9),
+])
+def test_broken_positions_raise(game, mutate):
+    data = game.new_state(1).to_json()
+    mutate(data)
+    with pytest.raises(InvalidPosition):
+        game.state_from_json(data)
+
+
+def test_plugin_registers_game_and_bench():
+    plugins = get_plugins()
+    spec = plugins.game("starfall")
+    assert spec.name == "Starfall" and spec.seats == ("South", "North")
+    assert (spec.schema_dir / "move.schema.json").exists() and (spec.ruleset_dir / "standard.toml").exists()
+    bench = plugins.benchmarks("starfall")
+    figures = next(iter(bench.values())).run(True)
+    assert {f.unit for f in figures} >= {"games/s", "moves/s", "calls/s"}
+    assert all(f.value > 0 for f in figures)
+
+
+def test_chess_clock_with_explicit_times():
+    clock = ChessClock(total_seconds=1200, move_seconds=60)
+    clock.start(0, now=100.0)
+    assert clock.status(130.0) is None and clock.move_time_left(130.0) == 30.0
+    assert clock.status(160.0) == MOVE_TIMEOUT
+    clock.press(160.0, next_seat=1)
+    assert clock.time_left(0, 999.0) == 1140.0
+    assert clock.time_left(1, 170.0) == 1190.0
+    clock.remaining[1] = 5.0
+    assert clock.deadline() == 165.0
+    assert clock.status(166.0) == FLAG  # the flag wins over the move timer
+    clock.stop(166.0)
+    assert clock.status(500.0) is None and clock.remaining[1] == 0.0
+
+
+def test_clock_drives_the_engine(game):
+    st = game.new_state(1)
+    clock = ChessClock(total_seconds=90, move_seconds=60)
+    clock.start(st.to_move, 0.0)
+    now = 0.0
+    while st.result is None:
+        now += 61.0
+        status = clock.status(now)
+        if status == MOVE_TIMEOUT:
+            st.apply(mv.TIMEOUT_MOVE)
+            clock.press(now, st.to_move)
+        elif status == FLAG:
+            st.concede(clock.running, "flag")
+    assert st.result.reason == "flag" and st.result.winner == 1  # South burnt 61 + 61 > 90 first
