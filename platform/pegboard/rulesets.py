@@ -174,7 +174,10 @@ def read_toml(path: Path) -> dict[str, Any]:
         found = _TOML_POSITION.search(message)
         line = int(found.group(1)) if found else None
         column = int(found.group(2)) if found else None
-        reason = _TOML_POSITION.sub("", message).strip()
+        if found is None and "(at end of document)" in message:
+            lines = text.splitlines() or [""]
+            line, column = len(lines), len(lines[-1]) + 1
+        reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip()
         raise RulesetError(f"TOML syntax error: {reason}", path=path, line=line, column=column) from None
 
 
@@ -326,7 +329,7 @@ def load_ruleset(ref: str | Path, game: str | None = None, plugins: Plugins | No
         path = find_ruleset(owner, ruleset_id, plugins)
     data = _resolve_chain(path, plugins, ())
     if game is not None and data.get("game") != game:
-        raise RulesetError(f"expected a {game} ruleset, found {data.get('game')!r}", path=path, key="game")
+        raise RulesetError(f"expected a ruleset for {game}, found one for {data.get('game')!r}", path=path, key="game")
     data.setdefault("id", path.stem)
     data.setdefault("name", data["id"])
     try:
