@@ -66,6 +66,25 @@ class NodeWarGame(Game):
         self.limit_of = (0, params.node_branches, params.base_branches)
         self.radius_of = (0, params.node_radius, params.base_radius)
         self.ring_of = (None, self.geo.rings[params.node_radius], self.geo.rings[params.base_radius])
+        self.reach_of = (None, self.geo.reach[params.node_radius], self.geo.reach[params.base_radius])
+        # Ready-made Move values per (node kind, source), built on first use.
+        self._targets: tuple[list[Any], ...] = ([], [None] * self.geo.size, [None] * self.geo.size)
+
+    def targets(self, kind: int, s: int) -> tuple[tuple[int, tuple[int, ...], Move, Move, Move, Move], ...]:
+        """For a node of ``kind`` at ``s``: ``(q, inner, grow, split, loop, revive)`` per point in reach.
+
+        ``inner`` holds the lattice points strictly between s and q; the four
+        moves are prebuilt so move generation allocates nothing.
+        """
+        table = self._targets[kind]
+        found = table[s]
+        if found is None:
+            found = tuple(
+                (q, inner, Move(GROW, s, q), Move(SPLIT, s, q), Move(LOOP, s, q), Move(REVIVE, s, q))
+                for q, inner in self.ring_of[kind][s]
+            )
+            table[s] = found
+        return found
 
     # -- points and moves -------------------------------------------------------------
 
@@ -147,6 +166,7 @@ class NodeWarState(State):
         n = geo.size
         self._geo = geo
         self.owner = [EMPTY] * n  # seat owning the node at p, or EMPTY
+        self.occupied = [False] * n  # a node stands at p (fast "is the path clear?" tests)
         self.kind = [0] * n  # REGULAR / BASE / 0
         self.branches = [0] * n  # line ends at p, cut lines included
         self.alive = [False] * n
@@ -193,6 +213,7 @@ class NodeWarState(State):
 
     def _place(self, p: int, seat: int, kind: int) -> None:
         self.owner[p] = seat
+        self.occupied[p] = True
         self.kind[p] = kind
         self.alive[p] = True
         self.nodes[seat].append(p)
@@ -203,6 +224,7 @@ class NodeWarState(State):
     def _unplace(self, p: int) -> None:
         seat = self.owner[p]
         self.owner[p] = EMPTY
+        self.occupied[p] = False
         self.kind[p] = 0
         self.alive[p] = False
         self.nodes[seat].pop()
@@ -276,77 +298,123 @@ class NodeWarState(State):
 
     # -- move generation ------------------------------------------------------------------
 
-    def _moves(self, seat: int) -> Iterator[Move]:
-        """Every legal move of ``seat`` (lazily, so "is there any?" stops at the first)."""
-        game = self.game
-        owner, kind, branches, alive = self.owner, self.kind, self.branches, self.alive
-        through, lowner, links = self.through, self.lowner, self.links
-        limit_of, ring_of = game.limit_of, game.ring_of
-        node_limit = limit_of[REGULAR]
-        for s in self.nodes[seat]:
-            if not alive[s]:
-                continue
-            k = kind[s]
-            ring = ring_of[k]
-            if branches[s] < limit_of[k]:
-                near = links[s]
-                for q, inner in ring[s]:
-                    o = owner[q]
-                    if o == EMPTY:
-                        lines = through[q]
-                        if lines:
-                            own = [lid for lid in lines if lowner[lid] == seat]
-                            if own:
-                                extra = 1
-                                for lid in own:
-                                    if self.la[lid] == s or self.lb[lid] == s:
-                                        extra = 0
-                                        break
-                                if 2 * len(own) + extra > node_limit:
-                                    continue
-                                if extra and inner and any(owner[i] != EMPTY for i in inner):
-                                    continue
-                                yield Move(SPLIT, s, q)
-                                continue
-                        if inner and any(owner[i] != EMPTY for i in inner):
-                            continue
-                        yield Move(GROW, s, q)
-                    elif o == seat:
-                        if branches[q] >= limit_of[kind[q]] or q in near:
-                            continue
-                        if inner and any(owner[i] != EMPTY for i in inner):
-                            continue
-                        yield Move(LOOP if alive[q] else REVIVE, s, q)
-            else:
-                # A full node can only insert a node into one of its own live lines.
-                yield from self._inserts(s, seat, ring[s])
+    def _node_moves(self, s: int, seat: int, entries: Any = None) -> Iterator[Move]:
+        """The legal moves from ``seat``'s alive node ``s`` that has a free branch.
 
-    def _inserts(self, s: int, seat: int, ring: tuple[tuple[int, tuple[int, ...]], ...]) -> Iterator[Move]:
+        ``entries`` narrows the targets looked at (default: every point in reach).
+        """
+        game = self.game
+        owner, occupied, kind, branches, alive = self.owner, self.occupied, self.kind, self.branches, self.alive
+        through, lowner, la, lb = self.through, self.lowner, self.la, self.lb
+        limit_of = game.limit_of
+        node_limit = limit_of[REGULAR]
+        near = self.links[s]
+        blocked = occupied.__getitem__
+        for q, inner, grow, split, loop, revive in entries or game.targets(kind[s], s):
+            o = owner[q]
+            if o == EMPTY:
+                lines = through[q]
+                if lines:
+                    own = [lid for lid in lines if lowner[lid] == seat]
+                    if own:
+                        extra = 1
+                        for lid in own:
+                            if la[lid] == s or lb[lid] == s:
+                                extra = 0
+                                break
+                        if 2 * len(own) + extra > node_limit:
+                            continue
+                        if extra and inner and any(map(blocked, inner)):
+                            continue
+                        yield split
+                        continue
+                if inner and any(map(blocked, inner)):
+                    continue
+                yield grow
+            elif o == seat:
+                if branches[q] >= limit_of[kind[q]] or q in near:
+                    continue
+                if inner and any(map(blocked, inner)):
+                    continue
+                yield loop if alive[q] else revive
+
+    def _inserts(self, s: int, seat: int) -> Iterator[Move]:
+        """Splits a node makes by inserting into its own live lines (all a full node can do)."""
         node_limit = self.game.limit_of[REGULAR]
         through, lowner, la, lb, lstate = self.through, self.lowner, self.la, self.lb, self.lstate
-        reach = None
+        reach = self.game.reach_of[self.kind[s]][s]
+        inside = self._geo.inside
         for lid in sorted(self.ends[s]):  # sorted: move order must not depend on undo history
             if lstate[lid] != LIVE:
                 continue
             other = lb[lid] if la[lid] == s else la[lid]
-            for q in self._geo.inside(s, other):
-                if reach is None:
-                    reach = {q for q, _ in ring}
+            for q in inside(s, other):
                 if q not in reach:
                     continue
-                own = sum(1 for m in through[q] if lowner[m] == seat)
+                own = 0
+                for m in through[q]:
+                    if lowner[m] == seat:
+                        own += 1
                 if 2 * own <= node_limit:
                     yield Move(SPLIT, s, q)
 
     def legal_moves(self) -> list[Move]:
         if self._result is not None:
             return []
-        return list(self._moves(self._to_move))
+        seat = self._to_move
+        owner, through, alive, branches, kind = self.owner, self.through, self.alive, self.branches, self.kind
+        limit_of, targets = self.game.limit_of, self.game.targets
+        blocked = self.occupied.__getitem__
+        moves: list[Move] = []
+        extend = moves.extend
+        for s in self.nodes[seat]:
+            if alive[s]:
+                if branches[s] < limit_of[kind[s]]:
+                    # Plain grows (empty point, on no live line, clear path) in one fast pass;
+                    # the rarer splits, loops and revives in a second.
+                    entries = targets(kind[s], s)
+                    extend(
+                        [
+                            e[2]
+                            for e in entries
+                            if owner[e[0]] == EMPTY and not through[e[0]] and not (e[1] and any(map(blocked, e[1])))
+                        ]
+                    )
+                    # What is left: points on live lines, and own nodes with a free branch.
+                    near = self.links[s]
+                    rest = [
+                        e
+                        for e in entries
+                        if ((o := owner[e[0]]) == EMPTY and through[e[0]])
+                        or (o == seat and branches[e[0]] < limit_of[kind[e[0]]] and e[0] not in near)
+                    ]
+                    if rest:
+                        extend(self._node_moves(s, seat, rest))
+                else:
+                    extend(self._inserts(s, seat))
+        return moves
 
     def has_move(self, seat: int | None = None) -> bool:
-        """True when ``seat`` (default: the player to move) has at least one legal move."""
-        for _ in self._moves(self._to_move if seat is None else seat):
-            return True
+        """True when ``seat`` (default: the player to move) has at least one legal move.
+
+        Looks at the newest nodes first (they are the likeliest to have free
+        branches) and at inserts last, so the usual answer costs one node.
+        """
+        if seat is None:
+            seat = self._to_move
+        alive, branches, kind, limit_of = self.alive, self.branches, self.kind, self.game.limit_of
+        nodes = self.nodes[seat]
+        full = []
+        for s in reversed(nodes):
+            if alive[s]:
+                if branches[s] < limit_of[kind[s]]:
+                    for _ in self._node_moves(s, seat):
+                        return True
+                else:
+                    full.append(s)
+        for s in full:
+            for _ in self._inserts(s, seat):
+                return True
         return False
 
     # -- checking a move --------------------------------------------------------------------
@@ -387,9 +455,20 @@ class NodeWarState(State):
         if s == t:
             return "same_point", "source and target are the same point"
         sk = self.kind[s]
-        if not geo.in_radius(s, t, game.radius_of[sk]):
+        if t not in game.reach_of[sk][s]:
             return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
-        actual = self.classify(s, t)
+        o = owner[t]
+        if o == EMPTY:
+            lowner = self.lowner
+            actual: str | None = GROW
+            for lid in self.through[t]:
+                if lowner[lid] == seat:
+                    actual = SPLIT
+                    break
+        elif o == seat:
+            actual = LOOP if self.alive[t] else REVIVE
+        else:
+            actual = None
         if actual is None:
             return "occupied", f"{label(t)} holds a {SEATS[owner[t]]} node"
         if actual != kind:
@@ -602,21 +681,27 @@ class NodeWarState(State):
 
     def _events(self, rec: _Undo) -> list[Event]:
         geo = self._geo
-        label, xy = geo.label, geo.xy
+        labels, xs, ys = geo.labels, geo.xs, geo.ys
+
+        def label(p: int) -> str:
+            return labels[p]
+
+        def xy(p: int) -> list[int]:
+            return [xs[p], ys[p]]
         move, seat = rec.move, rec.player
         who, enemy = SEATS[seat], SEATS[1 - seat]
         s, t = move.src, move.dst
         events = []
         if rec.placed:
             events.append(
-                Event("node_placed", {"owner": seat, "at": list(xy(t))}, f"{who} places a node at {label(t)}.")
+                Event("node_placed", {"owner": seat, "at": xy(t)}, f"{who} places a node at {label(t)}.")
             )
         for lid in rec.replaced:
             a, b = self.la[lid], self.lb[lid]
             events.append(
                 Event(
                     "line_split",
-                    {"owner": seat, "ends": [list(xy(a)), list(xy(b))], "at": list(xy(t))},
+                    {"owner": seat, "ends": [xy(a), xy(b)], "at": xy(t)},
                     f"{who} splits its line {label(a)}-{label(b)} at {label(t)}.",
                 )
             )
@@ -624,7 +709,7 @@ class NodeWarState(State):
             events.append(
                 Event(
                     "line_added",
-                    {"owner": seat, "ends": [list(xy(s)), list(xy(t))]},
+                    {"owner": seat, "ends": [xy(s), xy(t)]},
                     f"{who} draws a line {label(s)}-{label(t)}.",
                 )
             )
@@ -636,7 +721,7 @@ class NodeWarState(State):
                     {
                         "owner": 1 - seat,
                         "count": n,
-                        "lines": [[list(xy(self.la[lid])), list(xy(self.lb[lid]))] for lid in rec.cut],
+                        "lines": [[xy(self.la[lid]), xy(self.lb[lid])] for lid in rec.cut],
                     },
                     f"{who} cuts {n} {enemy} line{'s' if n > 1 else ''}.",
                 )
@@ -646,7 +731,7 @@ class NodeWarState(State):
             events.append(
                 Event(
                     "nodes_died",
-                    {"owner": 1 - seat, "count": n, "points": [list(xy(p)) for p in rec.died]},
+                    {"owner": 1 - seat, "count": n, "points": [xy(p) for p in rec.died]},
                     f"{n} {enemy} node{'s' if n > 1 else ''} lose{'' if n > 1 else 's'} contact with the Base.",
                 )
             )
@@ -655,7 +740,7 @@ class NodeWarState(State):
             events.append(
                 Event(
                     "nodes_revived",
-                    {"owner": seat, "count": n, "points": [list(xy(p)) for p in rec.revived]},
+                    {"owner": seat, "count": n, "points": [xy(p) for p in rec.revived]},
                     f"{n} {who} node{'s come' if n > 1 else ' comes'} back to life.",
                 )
             )
@@ -669,7 +754,7 @@ class NodeWarState(State):
     def clone(self) -> NodeWarState:
         other = NodeWarState.__new__(NodeWarState)
         other.__dict__.update(self.__dict__)
-        for name in ("owner", "kind", "branches", "alive", "la", "lb", "lowner", "lstate", "order", "base", "_stack"):
+        for name in ("owner", "occupied", "kind", "branches", "alive", "la", "lb", "lowner", "lstate", "order", "base", "_stack"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("links", "ends", "through", "cell_lines"):
             setattr(other, name, [list(row) for row in getattr(self, name)])

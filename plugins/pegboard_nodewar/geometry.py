@@ -72,12 +72,15 @@ class Geometry:
         self.metric = metric
         self.xs = tuple(p % width for p in range(self.size))
         self.ys = tuple(p // width for p in range(self.size))
+        self.labels = tuple(f"{x},{y}" for x, y in zip(self.xs, self.ys))
         self._inside: dict[int, tuple[int, ...]] = {}
         self._cells: dict[int, tuple[int, ...]] = {}
         self._touch: dict[int, bool] = {}
         self.rings: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+        self.reach: dict[int, tuple[frozenset[int], ...]] = {}
         for radius in sorted(set(radii)):
             self.rings[radius] = tuple(self._ring(p, radius) for p in range(self.size))
+            self.reach[radius] = tuple(frozenset(q for q, _ in ring) for ring in self.rings[radius])
 
     # -- points -------------------------------------------------------------------
 
@@ -91,7 +94,7 @@ class Geometry:
         return self.xs[p], self.ys[p]
 
     def label(self, p: int) -> str:
-        return f"{self.xs[p]},{self.ys[p]}"
+        return self.labels[p]
 
     def in_radius(self, a: int, b: int, radius: int) -> bool:
         return within(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], radius, self.metric)
