@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import fog
 from .moves import (
-    BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, PASS_MOVE, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+    CONCEDE_REASONS, BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, PASS_MOVE, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
 )
 from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, STEPPERS, TURRET, WARP as WARP_KIND
 
@@ -314,7 +314,7 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     kind = m.kind
     n = st.geo.size
     if kind == CONCEDE:
-        return None if m.a in (0, 1) and m.tag in ("flag", "resign") else ("concede", "concede needs a seat and a reason")
+        return None if m.a in (0, 1) and m.tag in CONCEDE_REASONS else ("concede", "concede needs a seat and a reason")
     if kind == TIMEOUT:
         return None
     squares = [x for x in (m.a, m.b) if x != -1] if kind != RAM else [m.a]

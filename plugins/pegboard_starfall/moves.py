@@ -2,7 +2,7 @@
 
 ``a`` and ``b`` are square indices (``r * width + c``) except where noted:
 ``ram`` keeps its direction index (0..7, see geometry.DIRECTIONS) in ``b`` and
-``concede`` its seat in ``a`` (the reason, "flag" or "resign", in ``tag``).
+``concede`` its seat in ``a`` (the reason, see CONCEDE_REASONS, in ``tag``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ SWAP, FIRE, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT, CONCEDE = (
 ACTION_KINDS = frozenset({SWAP, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT})
 #: Moves a session makes on a player's behalf; never listed by legal_moves.
 SESSION_KINDS = frozenset({TIMEOUT, CONCEDE})
+#: Why a side concedes: it resigned, its clock ran out, or (if a session says so) its move time.
+CONCEDE_REASONS = ("resign", "flag", "move_time")
 
 
 class SfMove(NamedTuple):
@@ -122,8 +124,8 @@ def decode(geo: Geometry, data: Any) -> SfMove:
         return ram(square("from"), DIRECTIONS.index(tuple(d)))
     if kind == CONCEDE:
         seat, reason = data.get("seat"), data.get("reason", "resign")
-        if seat not in (0, 1) or reason not in ("resign", "flag"):
-            raise InvalidMoveEncoding("concede: needs 'seat' 0 or 1 and 'reason' resign or flag")
+        if seat not in (0, 1) or reason not in CONCEDE_REASONS:
+            raise InvalidMoveEncoding(f"concede: needs 'seat' 0 or 1 and a 'reason' of {', '.join(CONCEDE_REASONS)}")
         return concede(seat, reason)
     if kind in (PASS, TIMEOUT):
         return SfMove(kind)

@@ -182,13 +182,23 @@ class StarfallState(State):
         return state_from_json(self.game, fog.observation(self, player), view_of=player)
 
     def concede(self, seat: int, reason: str = "resign") -> list[Event]:
-        """Seat ``seat`` loses now: ``reason`` "flag" (its clock ran out) or "resign".
+        """Seat ``seat`` loses now: ``reason`` "flag" (clock out), "move_time" or "resign".
 
-        The session calls this; it is recorded as a ``concede`` move so records replay.
+        Recorded as a ``concede`` move so match records replay to the same result.
         """
+        return self.apply(self.concede_move(seat, reason))
+
+    def concede_move(self, seat: int, reason: str = "resign") -> SfMove:
+        """The move by which ``seat`` loses (the session plays it when a clock flag falls)."""
         from .moves import concede
 
-        return self.apply(concede(seat, reason))
+        return concede(seat, reason)
+
+    def timeout_move(self) -> SfMove:
+        """The move played when the mover's move timer runs out: the turn passes."""
+        from .moves import TIMEOUT_MOVE
+
+        return TIMEOUT_MOVE
 
     # -- turn structure ---------------------------------------------------------------
 
@@ -244,7 +254,7 @@ class StarfallState(State):
         self.note("game_over", text, winner=winner, reason=reason)
 
     def _concede(self, seat: int, reason: str) -> None:
-        what = "runs out of clock" if reason == "flag" else "resigns"
+        what = {"flag": "runs out of clock", "move_time": "runs out of move time"}.get(reason, "resigns")
         self.finish(seat ^ 1, reason, f"{SIDE_NAMES[seat]} {what}: {SIDE_NAMES[seat ^ 1]} wins.")
 
     # -- helpers used by effects and movegen ----------------------------------------------

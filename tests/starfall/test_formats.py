@@ -14,7 +14,6 @@ from pegboard.plugins import get_plugins
 from pegboard.resources import data_dir
 from pegboard.rulesets import load_game, load_ruleset
 from pegboard_starfall import moves as mv
-from pegboard_starfall.clock import FLAG, MOVE_TIMEOUT, ChessClock
 from pegboard_starfall.rules import Rules, RulesetValueError, handicap_asteroids
 
 SCHEMAS = data_dir("schemas", "starfall")
@@ -125,32 +124,39 @@ def test_plugin_registers_game_and_bench():
     assert all(f.value > 0 for f in figures)
 
 
-def test_chess_clock_with_explicit_times():
-    clock = ChessClock(total_seconds=1200, move_seconds=60)
-    clock.start(0, now=100.0)
-    assert clock.status(130.0) is None and clock.move_time_left(130.0) == 30.0
-    assert clock.status(160.0) == MOVE_TIMEOUT
-    clock.press(160.0, next_seat=1)
-    assert clock.time_left(0, 999.0) == 1140.0
-    assert clock.time_left(1, 170.0) == 1190.0
-    clock.remaining[1] = 5.0
-    assert clock.deadline() == 165.0
-    assert clock.status(166.0) == FLAG  # the flag wins over the move timer
-    clock.stop(166.0)
-    assert clock.status(500.0) is None and clock.remaining[1] == 0.0
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def test_clock_drives_the_engine(game):
+def test_timers_through_the_session_move_timer_passes_and_flag_loses():
+    from pegboard.session import Session
+
+    game = load_game("starfall", "timed")
+    clock = FakeTime()
+    session = Session(game, ["human", "human"], seed=1, time_source=clock, threaded=False)
+    assert session.clock is not None  # the ruleset's [timers] table turned the clocks on
+    clock.now = 61.0
+    session.poll()
+    assert session.state.to_move == 1 and session.moves == [mv.TIMEOUT_MOVE]  # the turn passed
+    assert session.result is None
+    clock.now = 61.0 + 30.0
+    session.play(session.state.legal_moves()[-1])
+    # South keeps letting its move timer run out until its 20-minute clock is gone
+    while session.result is None:
+        clock.now += 61.0
+        session.poll()
+    assert session.result.reason == "flag" and session.result.winner == 1
+    assert session.state.result is not None  # recorded as a concede move, so the record replays
+    assert game.encode_move(session.moves[-1]) == {"type": "concede", "seat": 0, "reason": "flag"}
+
+
+def test_state_offers_its_timeout_and_concede_moves(game):
     st = game.new_state(1)
-    clock = ChessClock(total_seconds=90, move_seconds=60)
-    clock.start(st.to_move, 0.0)
-    now = 0.0
-    while st.result is None:
-        now += 61.0
-        status = clock.status(now)
-        if status == MOVE_TIMEOUT:
-            st.apply(mv.TIMEOUT_MOVE)
-            clock.press(now, st.to_move)
-        elif status == FLAG:
-            st.concede(clock.running, "flag")
-    assert st.result.reason == "flag" and st.result.winner == 1  # South burnt 61 + 61 > 90 first
+    assert st.timeout_move() == mv.TIMEOUT_MOVE
+    assert st.concede_move(1, "flag") == mv.concede(1, "flag")
+    st.apply(st.concede_move(1, "move_time"))
+    assert st.result.winner == 0 and st.result.reason == "move_time"
