@@ -29,6 +29,7 @@ from pegboard.rulesets import list_rulesets  # noqa: E402
 
 SEEDS = (1, 2)
 MAX_PLIES = 2500
+EXAMPLES = Path(__file__).resolve().parents[2] / "plugins" / "examples"
 
 
 def _cases() -> list[object]:
@@ -38,6 +39,11 @@ def _cases() -> list[object]:
             for ref in list_rulesets(game_id, plugins):
                 for seed in SEEDS:
                     cases.append(pytest.param(plugins, ref.ref, seed, id=f"{ref.ref}-seed{seed}"))
+    # the example plugins' rulesets (rule mods) must keep the contract too
+    with_examples = Plugins(plugin_files=sorted(EXAMPLES.glob("*.py")))
+    for ref in list_rulesets(plugins=with_examples):
+        if EXAMPLES in ref.path.parents and ref.game in with_examples.games():
+            cases.append(pytest.param(with_examples, ref.ref, SEEDS[0], id=f"example-{ref.ref}"))
     return cases
 
 

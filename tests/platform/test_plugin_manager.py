@@ -1,0 +1,106 @@
+"""The plugin manager: built-ins, entry points, broken plugins, unknown hooks, raising hooks."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import types
+import warnings
+from pathlib import Path
+
+import pytest
+import toygame
+
+from pegboard import hookimpl
+from pegboard.bots import RandomBot
+from pegboard.plugins import PluginError, Plugins, PluginWarning
+from pegboard.rulesets import load_game
+
+
+def test_builtins_register_themselves_and_offer_random_for_every_game(toy_plugins: Plugins) -> None:
+    names = [info.name for info in toy_plugins.info()]
+    assert "pegboard.builtins" in names
+    builtins = next(info for info in toy_plugins.info() if info.name == "pegboard.builtins")
+    assert builtins.hooks == ("pegboard_bots",) and builtins.source == "built in"
+    bots = toy_plugins.bots("toy")
+    assert set(bots) == {"random", "takemost"}
+    assert bots["random"].game is None and bots["takemost"].game == "toy"
+
+
+def test_random_bot_is_seeded_and_legal(toy_plugins: Plugins) -> None:
+    game = load_game("toy", plugins=toy_plugins)
+
+    def play(seed: int) -> list[object]:
+        state, bot, moves = game.new_state(), RandomBot(game, seed), []
+        while not state.is_over:
+            move = bot.choose(state.clone(), 0.0)
+            assert move in state.legal_moves()
+            state.apply(move)
+            moves.append(move)
+        return moves
+
+    assert play(1) == play(1)
+    assert any(play(1) != play(seed) for seed in range(2, 6))
+
+
+def test_a_failing_entry_point_is_a_warning_and_the_others_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    good = importlib.metadata.EntryPoint(name="toy", value="toygame", group="pegboard")
+    broken = importlib.metadata.EntryPoint(name="broken", value="pegboard_no_such_module.plugin", group="pegboard")
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [broken, good])
+    with pytest.warns(PluginWarning, match=r"plugin 'broken' \(pegboard_no_such_module.plugin\) failed to load: ModuleNotFoundError"):
+        plugins = Plugins()
+    assert "toy" in plugins.games()
+    assert len(plugins.failures) == 1
+
+
+def test_a_hookimpl_that_matches_no_spec_is_refused_clearly() -> None:
+    module = types.ModuleType("typo_plugin")
+
+    @hookimpl
+    def pegboard_gmaes() -> None:
+        return None
+
+    module.pegboard_gmaes = pegboard_gmaes  # type: ignore[attr-defined]
+    plugins = Plugins(load_entry_points=False)
+    with pytest.raises(PluginError, match="unknown hook 'pegboard_gmaes'"):
+        plugins.register(module, name="typo")
+    assert "typo" not in [info.name for info in plugins.info()]
+
+
+def test_a_plugin_raising_inside_a_hook_is_a_warning(toy_plugins: Plugins) -> None:
+    class Raiser:
+        @hookimpl
+        def pegboard_bots(self, game: str) -> None:
+            raise RuntimeError("cannot think today")
+
+    toy_plugins.register(Raiser(), name="raiser")
+    with pytest.warns(PluginWarning, match="plugin 'raiser' raised in pegboard_bots: RuntimeError: cannot think today"):
+        bots = toy_plugins.bots("toy")
+    assert set(bots) == {"random", "takemost"}
+
+
+def test_plugin_files(tmp_path: Path) -> None:
+    plugins = Plugins(load_entry_points=False, plugin_files=[toygame.__file__])
+    assert "toy" in plugins.games()
+    info = next(i for i in plugins.info() if i.name == "toygame")
+    assert info.version == "local" and "pegboard_games" in info.hooks
+    raising = tmp_path / "raising.py"
+    raising.write_text("raise ValueError('nope')\n")
+    with pytest.raises(PluginError, match=r"raised on import: ValueError: nope"):
+        Plugins(load_entry_points=False, plugin_files=[raising])
+    syntax = tmp_path / "syntax.py"
+    syntax.write_text("def (:\n")
+    with pytest.raises(PluginError, match="syntax error at line 1"):
+        Plugins(load_entry_points=False, plugin_files=[syntax])
+    with pytest.raises(PluginError, match="not found"):
+        Plugins(load_entry_points=False, plugin_files=[tmp_path / "missing.py"])
+    with pytest.raises(PluginError, match="not a file"):
+        Plugins(load_entry_points=False, plugin_files=[tmp_path])
+
+
+def test_example_plugins_load_with_the_public_api() -> None:
+    examples = Path(__file__).resolve().parents[2] / "plugins" / "examples"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # loading the examples must not warn
+        plugins = Plugins(load_entry_points=False, plugin_files=sorted(examples.glob("*.py")))
+    plugins.register(toygame, name="toygame")
+    assert "greedy" in plugins.bots("toy")
