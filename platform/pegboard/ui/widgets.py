@@ -39,8 +39,9 @@ class Ui:
         self.width = 0
         self.height = 0
 
-    def group(self, layer: int, sub: int = 0) -> pyglet.graphics.Group:
-        order = layer * 4 + sub
+    def group(self, level: int, sub: int = 0) -> pyglet.graphics.Group:
+        """The group for draw ``level`` (see :meth:`Widget.sync`) and ``sub`` (0 back .. 3 top)."""
+        order = level * 4 + sub
         found = self._groups.get(order)
         if found is None:
             found = self._groups[order] = pyglet.graphics.Group(order=order)
@@ -157,18 +158,22 @@ class Widget:
         """Create this widget's own drawables (children build their own)."""
         return ()
 
-    def sync(self, ui: Ui, layer: int = LAYER_BASE) -> None:
-        """Bring the drawables up to date; call once per frame before drawing."""
-        layer = self.layer if self.layer is not None else layer
+    def sync(self, ui: Ui, layer: int = LAYER_BASE, depth: int = 0) -> None:
+        """Bring the drawables up to date; call once per frame before drawing.
+
+        A child draws above its parent: ``build`` receives a draw level made of
+        the widget's layer and its depth in the tree (at most 15 deep).
+        """
+        base = self.layer if self.layer is not None else layer
         if not self.visible:
             self.clear()
             return
         if self._dirty:
             self._delete_items()
-            self._items = list(self.build(ui, layer))
+            self._items = list(self.build(ui, base * 16 + min(depth, 15)))
             self._dirty = False
         for child in self.children:
-            child.sync(ui, layer)
+            child.sync(ui, base, depth + 1)
 
     def _delete_items(self) -> None:
         for item in self._items:

@@ -73,7 +73,15 @@ class MatchWindow(pyglet.window.Window):
                  schedule: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
         kwargs.setdefault("resizable", True)
-        super().__init__(width=width, height=height, **kwargs)
+        if "config" not in kwargs:
+            # 8 bits per channel (some drivers default to 16-bit colour); fall back if refused
+            wanted = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)
+            try:
+                super().__init__(width=width, height=height, config=wanted, **kwargs)
+            except pyglet.window.NoSuchConfigException:
+                super().__init__(width=width, height=height, **kwargs)
+        else:
+            super().__init__(width=width, height=height, **kwargs)
         self.set_minimum_size(640, 480)
         self.session = session
         self.plugins = plugins
@@ -407,21 +415,23 @@ class MatchWindow(pyglet.window.Window):
 
     # -- actions -------------------------------------------------------------------------------------
 
+    def say(self, text: str | None) -> None:
+        """Show ``text`` in the status line until the position changes."""
+        self.notice = text
+        self._refresh_status()
+
     def undo(self) -> None:
         if self.session.undo():
-            self.notice = "Undone — bots are paused until you move or press Resume bot."
-            self._refresh_status()
+            self.say("Undone — bots are paused until you move or press Resume bot.")
 
     def redo(self) -> None:
         if self.session.redo():
-            self.notice = "Redone — bots are paused until you move or press Resume bot."
-            self._refresh_status()
+            self.say("Redone — bots are paused until you move or press Resume bot.")
 
     def jump(self, ply: int) -> None:
         if ply != self.session.cursor:
             self.session.jump(ply)
-            self.notice = f"Showing the position after move {ply}." if ply else "Showing the start position."
-            self._refresh_status()
+            self.say(f"Showing the position after move {ply}." if ply else "Showing the start position.")
 
     def resume(self) -> None:
         self.notice = None
@@ -443,8 +453,7 @@ class MatchWindow(pyglet.window.Window):
 
     def new_game(self) -> None:
         self.session.restart()
-        self.notice = "New game."
-        self._refresh_status()
+        self.say("New game.")
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -483,7 +492,7 @@ class MatchWindow(pyglet.window.Window):
         except PegboardError as exc:
             self.show_error("Cannot change players", str(exc))
             return
-        self.notice = "Players changed; the game goes on."
+        self.say("Players changed; the game goes on.")
 
     def _start_new(self, seats: list[str], ruleset: str) -> None:
         s = self.session
@@ -496,7 +505,7 @@ class MatchWindow(pyglet.window.Window):
         except PegboardError as exc:
             self.show_error("Cannot start a new game", str(exc))
             return
-        self.notice = "New game."
+        self.say("New game.")
 
     def open_end_dialog(self) -> Dialog | None:
         s = self.session
@@ -517,7 +526,7 @@ class MatchWindow(pyglet.window.Window):
         except PegboardError as exc:
             self.show_error("Cannot extend", str(exc))
             return
-        self.notice = "Turn limit extended; play on."
+        self.say("Turn limit extended; play on.")
 
     def open_export(self, folder: Path | None = None) -> Dialog:
         suffix = self._text_suffix()
@@ -530,7 +539,7 @@ class MatchWindow(pyglet.window.Window):
             written = self.session.export(path)
         except (PegboardError, OSError) as exc:
             return str(exc)
-        self.notice = f"Saved {len(self.session.moves)} moves to {written}."
+        self.say(f"Saved {len(self.session.moves)} moves to {written}.")
         return None
 
     def open_import(self, folder: Path | None = None) -> Dialog:
@@ -548,7 +557,7 @@ class MatchWindow(pyglet.window.Window):
             return None
         except (SessionError, OSError) as exc:
             return str(exc)
-        self.notice = f"Imported {len(self.session.history)} moves from {path.name}; bots are paused."
+        self.say(f"Imported {len(self.session.history)} moves from {path.name}; bots are paused.")
         return None
 
     # -- test helpers -----------------------------------------------------------------------------------
