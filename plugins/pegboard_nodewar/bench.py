@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from pegboard.specs import Figure
 
-from .engine import NodeWarGame
+from .engine import NodeWarGame, NodeWarState
 from .rules import load_shipped
 
 
@@ -101,11 +101,17 @@ def chess_pgn_rate(move_count: int, min_time: float, seed: int = 1) -> float | N
     return moves / seconds
 
 
-def midgame(game: NodeWarGame, plies: int = 120, seed: int = 3):
+def midgame(game: NodeWarGame, plies: int | None = None, seed: int = 3) -> NodeWarState:
+    """A random position ``plies`` moves in (default: 40% of the turn limit) that is still going."""
+    if plies is None:
+        plies = game.params.turn_limit * 2 // 5
     rng = random.Random(seed)
     state = game.new_state()
     for _ in range(plies):
         state.push(rng.choice(state.legal_moves()))
+        if state.result is not None:
+            state.undo()
+            break
     return state
 
 

@@ -102,6 +102,10 @@ class NodeWarGame(Game):
             raise ValueError(f"unknown move type {kind!r}")
         return Move(kind, self.point(*src), self.point(*dst))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle the ruleset only; the geometry tables are rebuilt (and shared) on load.
+        return (type(self), (dict(self.ruleset),))
+
     def new_state(self, seed: int = 0) -> NodeWarState:
         return NodeWarState(self)
 
@@ -771,5 +775,3 @@ class NodeWarState(State):
 
         return ascii_board(self)
 
-    def __getstate__(self) -> dict[str, Any]:
-        return self.__dict__
