@@ -48,7 +48,7 @@ def play(
     except UnknownId:
         raise
     except Exception as exc:  # noqa: BLE001
-        if _is_display_problem(exc):
+        if isinstance(exc, getattr(ui, "DisplayUnavailable", ())) or _is_display_problem(exc):
             error_line(f"cannot open a window: {type(exc).__name__}: {exc} (no display? try pegboard demo)")
             raise typer.Exit(EXIT_USAGE) from None
         raise
