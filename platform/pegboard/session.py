@@ -776,10 +776,28 @@ class Session:
         self._emit("extend")
 
     def extension_turns(self) -> int | None:
-        """How many turns an extension adds, when the game says (``State.extension_turns``)."""
+        """How many turns an extension adds, when it can be told.
+
+        Reads ``State.extension_turns`` if the game offers it; otherwise extends a
+        clone and compares its ``turn_limit`` (or ``limit``) before and after.
+        """
         value = getattr(self.state, "extension_turns", None)
         value = value() if callable(value) else value
-        return int(value) if isinstance(value, int) else None
+        if isinstance(value, int):
+            return value
+        if not self.can_extend():
+            return None
+        probe = self.state.clone()
+        for name in ("turn_limit", "limit"):
+            before = getattr(probe, name, None)
+            if isinstance(before, int):
+                try:
+                    probe.extend()
+                except PegboardError:
+                    return None
+                after = getattr(probe, name, None)
+                return after - before if isinstance(after, int) and after > before else None
+        return None
 
     # -- clocks -------------------------------------------------------------------------------------
 

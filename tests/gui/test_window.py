@@ -352,3 +352,43 @@ def test_launch_without_a_display_is_one_clear_error():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.stdout.startswith("UNAVAILABLE cannot open a window"), out.stdout + out.stderr
     assert "display" in out.stdout.lower()
+
+
+def test_clocks_show_in_the_status_line(plugins):
+    from gridtoy import ToyGame, load_ruleset
+    from pegboard.session import ClockSettings, Session
+    from pegboard.ui import open_window
+
+    now = [0.0]
+    session = Session(ToyGame(load_ruleset("tiny")), ["human", "human"], plugins=plugins, threaded=False,
+                      clock=ClockSettings(total=90, per_move=30), time_source=lambda: now[0])
+    w = open_window(session, plugins, schedule=False)
+    try:
+        now[0] = 12.2
+        w.tick(0.03)
+        assert w.status.clocks.text == "Black 1:18 · White 1:30 · move 0:18"
+        now[0] = 31
+        w.tick(0.03)  # Black's move timer ran out: the toy passes
+        assert session.history[-1].by == "timeout"
+        assert w.status.clocks.text == "Black 1:00 · White 1:29 · move 0:29"  # White started at t=30
+    finally:
+        w.close()
+
+
+def test_h_toggles_move_hints(window_factory):
+    from pyglet.window import key
+
+    w = window_factory()
+    cx, cy = w.board.cell_center(0)
+    green = (34, 197, 94)
+    assert close(pixel(w.render(), cx, cy), green)
+    w.press(key.H)
+    assert not w.board.hints and not close(pixel(w.render(), cx, cy), green)
+
+
+def test_a_failing_bot_is_reported_in_the_status_line(window_factory):
+    w = window_factory(("human", "crash"))
+    click_cell(w, 0, 0)
+    w.tick(0.03)
+    assert "White (Crash) failed: RuntimeError: boom" in w.status.text.text
+    assert w.buttons["resume"].enabled
