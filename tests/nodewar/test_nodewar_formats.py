@@ -317,3 +317,38 @@ def test_text_moves_past_the_limit_imply_extension(skirmish: NodeWarGame) -> Non
     assert len(back["moves"]) == len(record["moves"]) + 2
     assert back["meta"]["extensions"] == 1
     assert "result" not in back
+
+
+# -- odds and ends --------------------------------------------------------------------------------
+
+
+def test_evaluator_weights_name_every_term() -> None:
+    from pegboard_nodewar import EVALUATOR_TERMS
+
+    assert tuple(load_shipped("standard")["evaluator"]) == EVALUATOR_TERMS
+    assert len(EVALUATOR_TERMS) == 14
+
+
+def test_every_event_has_one_line_of_text(game: NodeWarGame) -> None:
+    rng = random.Random(4)
+    state = game.new_state()
+    seen = set()
+    while state.result is None:
+        for event in state.apply(rng.choice(state.legal_moves())):
+            seen.add(event.kind)
+            assert event.text and "\n" not in event.text
+            json.dumps(event.to_json())
+    assert {"node_placed", "line_added", "lines_cut", "game_over"} <= seen
+
+
+def test_states_and_games_pickle(game: NodeWarGame) -> None:
+    import pickle
+
+    rng = random.Random(8)
+    state = game.new_state()
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_moves()))
+    copy_ = pickle.loads(pickle.dumps(state))
+    assert copy_.to_json() == state.to_json()
+    assert copy_.undo() == state.undo()
+    assert copy_.to_json() == state.to_json()
