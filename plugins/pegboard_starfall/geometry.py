@@ -36,6 +36,9 @@ class Geometry:
         self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))
         self._discs: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.match_patterns = tuple(self._patterns(sq) for sq in range(n))
+        #: match_trie[sq]: the patterns grouped by a neighbour of sq they all contain, as
+        #: (neighbour, (rest, ...)) -- a swap test looks at a neighbour once, not per pattern.
+        self.match_trie = tuple(self._trie(sq) for sq in range(n))
 
     def sq(self, c: int, r: int) -> int:
         return r * self.width + c
@@ -77,6 +80,14 @@ class Geometry:
             c += dc
             r += dr
         return tuple(out)
+
+    def _trie(self, sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+        near = set(self.nbr8[sq])
+        groups: dict[int, list[tuple[int, ...]]] = {}
+        for pat in self.match_patterns[sq]:
+            first = min(o for o in pat if o in near)
+            groups.setdefault(first, []).append(tuple(o for o in pat if o != first))
+        return tuple((first, tuple(sorted(rests, key=len))) for first, rests in sorted(groups.items()))
 
     def _patterns(self, sq: int) -> tuple[tuple[int, ...], ...]:
         """Every smallest match containing sq, as the tuple of its other squares.

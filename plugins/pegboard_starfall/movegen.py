@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from .state import StarfallState
 
 _SIDE = ("South", "North")
+_TABLES: dict[tuple[str, int], list[SfMove]] = {}
+
+
+def move_table(kind: str, size: int) -> list[SfMove]:
+    """Prebuilt moves ``table[a * size + b]`` of one kind, so generation allocates nothing."""
+    table = _TABLES.get((kind, size))
+    if table is None:
+        table = _TABLES[(kind, size)] = [SfMove(kind, a, b) for a in range(size) for b in range(size)]
+    return table
 
 
 def _vis(st: StarfallState) -> bytearray | None:
@@ -39,19 +48,24 @@ def action_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     out = swap_moves(st, vis)
     me = st.current
     kind, side = st.kind, st.side
-    for sq in range(st.geo.size):
+    n = st.geo.size
+    moves = move_table(MOVE, n)
+    for sq in range(n):
         k = kind[sq]
         if not k or side[sq] != me or k == COMMAND or k == TURRET:
             continue
+        base = sq * n
         for to in drone_destinations(st, sq, vis):
-            out.append(SfMove(MOVE, sq, to))
+            out.append(moves[base + to])
         if k == SCOUT:
             if claimable(st, sq, st.rules.claim_radius):
                 out.append(SfMove(CLAIM, sq))
         elif k == WARP_KIND:
-            out.extend(SfMove(WARP, sq, to) for to in warp_targets(st, sq, vis))
+            warps = move_table(WARP, n)
+            out.extend(warps[base + to] for to in warp_targets(st, sq, vis))
         elif k == SIEGE:
-            out.extend(SfMove(STRIKE, sq, to) for to in strike_ends(st, sq, vis))
+            strikes = move_table(STRIKE, n)
+            out.extend(strikes[base + to] for to in strike_ends(st, sq, vis))
         elif k == BOMB:
             out.extend(SfMove(RAM, sq, d) for d in range(8) if ram_centre(st, sq, d, vis) is not None)
     out.extend(SfMove(BUILD, sq) for sq in build_squares(st, vis))
@@ -69,10 +83,13 @@ def fire_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     out: list[SfMove] = []
     me = st.current
     kind, side, miss, shots = st.kind, st.side, st.miss, st.shots
-    for sq in range(st.geo.size):
+    n = st.geo.size
+    for sq in range(n):
         k = kind[sq]
         if (k == SCOUT or k == HUNTER) and side[sq] == me and miss[sq] > 0 and shots[sq] < shots_allowed(st, k):
-            out.extend(SfMove(FIRE, sq, t) for t in fire_targets(st, sq, vis))
+            fires = move_table(FIRE, n)
+            base = sq * n
+            out.extend(fires[base + t] for t in fire_targets(st, sq, vis))
     return out
 
 
@@ -96,14 +113,17 @@ def fire_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]
 # -- swaps ----------------------------------------------------------------------------------
 
 
-def _completes(colors: list[int], sq: int, patterns: tuple[tuple[int, ...], ...]) -> bool:
+def _completes(colors: list[int], sq: int, trie: tuple) -> bool:
+    """True if the star on sq is part of a match (see Geometry.match_trie)."""
     c = colors[sq]
-    for pat in patterns:
-        for o in pat:
-            if colors[o] != c:
-                break
-        else:
-            return True
+    for first, rests in trie:
+        if colors[first] == c:
+            for rest in rests:
+                for o in rest:
+                    if colors[o] != c:
+                        break
+                else:
+                    return True
     return False
 
 
@@ -113,8 +133,9 @@ def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     enemy = st.current ^ 1
     owner = st.owner
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
-    pats = geo.match_patterns
+    pats = geo.match_trie
     col = geo.col
+    swaps = move_table(SWAP, n)
     out = []
     for a in range(n):
         ca = colors[a]
@@ -130,7 +151,7 @@ def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
             ok = _completes(colors, a, pats[a]) or _completes(colors, b, pats[b])
             colors[a], colors[b] = ca, cb
             if ok:
-                out.append(SfMove(SWAP, a, b))
+                out.append(swaps[a * n + b])
     return out
 
 
@@ -147,7 +168,7 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
         return f"you cannot swap on land {_SIDE[enemy]} owns"
     colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
     colors[a], colors[b] = colors[b], colors[a]
-    if not (_completes(colors, a, geo.match_patterns[a]) or _completes(colors, b, geo.match_patterns[b])):
+    if not (_completes(colors, a, geo.match_trie[a]) or _completes(colors, b, geo.match_trie[b])):
         return "that swap makes no line, so it snaps back"
     return None
 
