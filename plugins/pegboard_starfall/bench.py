@@ -8,9 +8,10 @@ import time
 from pegboard.specs import Figure
 
 from .game import StarfallGame
+from .state import StarfallState
 
 
-def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tuple[list, int]:
+def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tuple[list, StarfallState]:
     st = game.new_state(seed)
     rng = random.Random(seed)
     played = []
@@ -18,7 +19,7 @@ def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tup
         m = rng.choice(st.legal_moves())
         st.apply(m)
         played.append(m)
-    return played, st.ply
+    return played, st
 
 
 def midgame(game: StarfallGame, seed: int = 7, plies: int = 120):
@@ -34,16 +35,20 @@ def midgame(game: StarfallGame, seed: int = 7, plies: int = 120):
 
 def run(quick: bool = False, ruleset: dict | None = None) -> list[Figure]:
     """Random playouts/s, legal-move enumerations/s on a midgame position, replay moves/s."""
-    game = StarfallGame(ruleset or {})
+    if ruleset is None:
+        from pegboard.rulesets import load_ruleset
+
+        ruleset = dict(load_ruleset("standard", game="starfall").data)
+    game = StarfallGame(ruleset)
     games = 1 if quick else 6
     cap = 60 if quick else None
     t0 = time.perf_counter()
     records = []
     plies = 0
     for seed in range(games):
-        moves, n = _playout(game, seed, cap)
-        records.append((seed, moves))
-        plies += n
+        moves, end = _playout(game, seed, cap)
+        records.append((seed, moves, end.result))
+        plies += end.ply
     dt = time.perf_counter() - t0
     figures = [
         Figure("random playouts", games / dt, "games/s", f"{plies} plies, {'first 60 plies' if quick else 'to the end'}"),
@@ -56,13 +61,16 @@ def run(quick: bool = False, ruleset: dict | None = None) -> list[Figure]:
         count = len(st.legal_moves())
     dt = time.perf_counter() - t0
     figures.append(Figure("legal_moves on a midgame position", reps / dt, "calls/s", f"{count} moves listed"))
+    from pegboard.records import record_from_moves, validate_record
+
+    docs = [record_from_moves(game, ruleset, seed, ["random", "random"], moves, result) for seed, moves, result in records]
     t0 = time.perf_counter()
     replayed = 0
-    for seed, moves in records:
-        rep = game.new_state(seed)
-        for m in moves:
-            rep.apply(game.decode_move(game.encode_move(m)))
-            replayed += 1
+    for doc in docs:
+        report = validate_record(doc)
+        if not report.ok:
+            raise RuntimeError(f"a random playout failed validation: {report.errors[0]}")
+        replayed += report.moves
     dt = time.perf_counter() - t0
-    figures.append(Figure("record validation (decode + checked apply)", replayed / dt, "moves/s"))
+    figures.append(Figure("record validation (schema + replay + result)", replayed / dt, "moves/s"))
     return figures

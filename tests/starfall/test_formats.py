@@ -160,3 +160,25 @@ def test_state_offers_its_timeout_and_concede_moves(game):
     assert st.concede_move(1, "flag") == mv.concede(1, "flag")
     st.apply(st.concede_move(1, "move_time"))
     assert st.result.winner == 0 and st.result.reason == "move_time"
+
+
+def test_match_record_validates_through_the_core():
+    from pegboard.records import record_from_moves, validate_record
+
+    rs = load_ruleset("salvage", game="starfall")
+    game = load_game("starfall", rs)
+    st = game.new_state(8)
+    rng = random.Random(8)
+    played = []
+    for _ in range(60):
+        m = rng.choice(st.legal_moves())
+        st.apply(m)
+        played.append(m)
+    played.append(st.concede_move(st.to_move, "resign"))
+    st.apply(played[-1])
+    record = record_from_moves(game, rs, 8, ["human", "human"], played, st.result)
+    report = validate_record(json.loads(json.dumps(record)))
+    assert report.ok, report.errors
+    assert report.moves == 61
+    record["result"] = {"winner": st.result.winner ^ 1, "reason": "resign"}
+    assert not validate_record(record).ok
