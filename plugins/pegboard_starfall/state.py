@@ -16,7 +16,7 @@ from pegboard.game import Event, IllegalMove, Result, State
 
 from . import effects, fog, movegen
 from .moves import (
-    ACTION_KINDS, BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+    BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
 )
 from .pieces import COMMAND, SIDE_NAMES, TURRET
 from .rng import seed_key
@@ -181,6 +181,42 @@ class StarfallState(State):
 
         return state_from_json(self.game, fog.observation(self, player), view_of=player)
 
+    def reach(self, sq: int) -> dict[str, list[int]]:
+        """Where the drone on ``sq`` (either side's) could go and what it could hit on its turn.
+
+        For the "tap a drone" view: ``moves`` (squares it can end a move on), ``takes``
+        (those holding an enemy drone or turret it would end), ``strikes``/``rams`` (where a
+        siege's strike stops / where a bomb's blasts would centre), ``fires`` (missile targets,
+        ignoring whether it has a missile or shots left) and ``sweeps`` (for a shield: the
+        enemy drones a move to each square would sweep, flattened). Under fog this uses what
+        the drone's side sees; call it on a ``player_view`` to show only what a player knows.
+        """
+        from .pieces import BOMB, HUNTER, SCOUT, SHIELD, SIEGE, SWEPT
+
+        empty: dict[str, list[int]] = {"moves": [], "takes": [], "strikes": [], "rams": [], "fires": [], "sweeps": []}
+        k = self.kind[sq]
+        if not k:
+            return empty
+        side = self.side[sq]
+        vis = fog.visible(self, side) if self.rules.fogged else None
+        out = dict(empty)
+        out["moves"] = movegen.drone_destinations(self, sq, vis)
+        out["takes"] = [t for t in out["moves"] if self.kind[t] and self.side[t] != side]
+        if k == SIEGE:
+            out["strikes"] = movegen.strike_ends(self, sq, vis)
+        elif k == BOMB:
+            out["rams"] = [c for d in range(8) if (c := movegen.ram_centre(self, sq, d, vis)) is not None]
+        elif k in (SCOUT, HUNTER):
+            out["fires"] = movegen.fire_targets(self, sq, vis)
+        elif k == SHIELD:
+            swept = set()
+            for t in out["moves"]:
+                if self.owner[t] == side:
+                    swept.update(u for u in self.geo.nbr8[t] if self.kind[u] in SWEPT and self.side[u] != side
+                                 and self.owner[u] == side)
+            out["sweeps"] = sorted(swept)
+        return out
+
     def concede(self, seat: int, reason: str = "resign") -> list[Event]:
         """Seat ``seat`` loses now: ``reason`` "flag" (clock out), "move_time" or "resign".
 
@@ -308,4 +344,4 @@ class StarfallState(State):
         self.cleared = list(cleared)
 
 
-__all__ = ["StarfallState", "ACTION_KINDS"]
+__all__ = ["StarfallState"]

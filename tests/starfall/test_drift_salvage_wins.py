@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pegboard_starfall import effects
 from pegboard_starfall import moves as mv
-from pegboard_starfall.pieces import SCOUT
 from starfall_helpers import blank, make_game, own, put, rock, sq
 
 

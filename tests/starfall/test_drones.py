@@ -10,7 +10,7 @@ from hypothesis import strategies as hs
 from pegboard_starfall import moves as mv
 from pegboard_starfall.geometry import DIRECTIONS
 from pegboard_starfall.movegen import drone_destinations
-from pegboard_starfall.pieces import COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, TURRET, WHITE_SQUARES
+from pegboard_starfall.pieces import COMMAND, RAIDER, SCOUT, SHIELD, SIEGE, TURRET
 from starfall_helpers import blank, make_game, own, paint, put, rock, sq
 
 
@@ -242,3 +242,17 @@ def test_destinations_match_a_slow_reference(seed):
     for s in range(121):
         if st.kind[s] and st.kind[s] not in (COMMAND, TURRET):
             assert set(drone_destinations(st, s, None)) == reference_destinations(st, s), (s, st.kind[s])
+
+
+def test_reach_shows_any_drones_moves_and_takes(game):
+    st = blank(game)
+    r = put(st, 2, 7, "R", 1, ride="white")  # North's raider, looked at on South's turn
+    put(st, 3, 6, "S", 0)
+    got = st.reach(r)
+    assert sq(st, 3, 6) in got["takes"] and set(got["takes"]) <= set(got["moves"])
+    own(st, [(c, r) for c in range(1, 5) for r in range(2, 5)], 0)
+    g = put(st, 2, 3, "G", 0)
+    put(st, 4, 4, "S", 1)
+    assert sq(st, 4, 4) in st.reach(g)["sweeps"]
+    x = put(st, 8, 1, "X", 0)
+    assert st.reach(x)["strikes"] and st.reach(sq(st, 0, 0))["moves"] == []

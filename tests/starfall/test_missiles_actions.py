@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pegboard_starfall import moves as mv
-from pegboard_starfall.pieces import BOMB, SCOUT, SIEGE, TURRET
+from pegboard_starfall.pieces import SCOUT, SIEGE, TURRET
 from starfall_helpers import blank, make_game, own, paint, put, rock, sq
 
 
