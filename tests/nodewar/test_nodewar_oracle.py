@@ -1,0 +1,61 @@
+"""The engine against a brute-force oracle (perft-style): same legal moves, same cuts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pegboard_nodewar import NodeWarGame, load_shipped
+from nodewar_oracle import Oracle, strictly_inside, touch
+
+GAMES = {name: NodeWarGame(load_shipped(name)) for name in ("standard", "skirmish", "wide")}
+
+
+def as_tuples(game: NodeWarGame, moves) -> set:
+    return {(m.kind, game.xy(m.src), game.xy(m.dst)) for m in moves}
+
+
+def cut_lines(doc: dict) -> set:
+    return {(tuple(l["ends"][0]), tuple(l["ends"][1])) for l in doc["lines"] if l["state"] == "cut"}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), name=st.sampled_from(["skirmish", "standard", "wide"]))
+def test_engine_matches_oracle(seed: int, name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(seed)
+    state = game.new_state()
+    step = 0
+    while state.result is None and step < 70:
+        doc = state.to_json()
+        oracle = Oracle(doc, game.params)
+        moves = state.legal_moves()
+        if step % 5 == 0:
+            assert as_tuples(game, moves) == oracle.legal()
+        move = rng.choice(moves)
+        kind, s, t = move.kind, game.xy(move.src), game.xy(move.dst)
+        insert = kind == "split" and any(
+            l["owner"] == state.to_move and l["state"] == "live" and s in map(tuple, l["ends"])
+            and strictly_inside(t, *map(tuple, l["ends"]))
+            for l in doc["lines"]
+        )
+        expected = set() if insert else oracle.cut_by(s, t)
+        state.apply(move)
+        assert cut_lines(state.to_json()) - cut_lines(doc) == expected
+        step += 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_contact_test_matches_fractions(seed: int) -> None:
+    from pegboard_nodewar.geometry import segments_touch
+
+    rng = random.Random(seed)
+    for _ in range(1000):
+        pts = [(rng.randint(0, 6), rng.randint(0, 6)) for _ in range(4)]
+        if pts[0] == pts[1] or pts[2] == pts[3]:
+            continue
+        flat = [c for p in pts for c in p]
+        assert segments_touch(*flat) == touch(*pts), pts
