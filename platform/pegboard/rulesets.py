@@ -231,7 +231,7 @@ def _resolve_chain(path: Path, plugins: Plugins, chain: tuple[Path, ...]) -> dic
     path = path.resolve()
     if path in chain:
         loop = " -> ".join(p.name for p in (*chain, path))
-        raise RulesetError(f"`extends` forms a cycle: {loop}", path=chain[0], key="extends")
+        raise RulesetError(f"forms a cycle: {loop}", path=chain[0], key="extends")
     raw = read_toml(path)
     game = raw.get("game")
     if not isinstance(game, str) or not game:

@@ -190,7 +190,7 @@ def test_bench(cli: Any) -> None:
 def test_demo(cli: Any, tmp_path: Path) -> None:
     result = cli("demo", "--out", str(tmp_path))
     assert result.code == 0, result.err
-    assert "Toy Nim: takemost vs takemost" in result.out
+    assert "Toy Nim: takemost vs takemost" in result.out and "Left: takemost" in result.out
     assert "result: " in result.out and "(valid: syntax, schema, replay and result checked)" in result.out
     assert (tmp_path / "match-0001.match.json").is_file()
 
@@ -230,7 +230,7 @@ def test_play_without_a_display_is_one_line_and_exit_2(cli: Any, monkeypatch: py
     monkeypatch.setattr(pegboard, "ui", fake, raising=False)
     result: CliResult = cli("play", "toy")
     assert result.code == 2
-    assert len(result.err_lines) == 1 and result.err_lines[0].startswith("error: cannot open a window: DisplayUnavailable")
+    assert len(result.err_lines) == 1 and result.err_lines[0].startswith("error: cannot open a window: DisplayUnavailable: no display")
 
 
 def test_plugins_can_add_commands(cli: Any, tmp_path: Path) -> None:

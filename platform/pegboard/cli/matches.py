@@ -150,6 +150,8 @@ def demo(
     print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
     report, written = _play(plan, 1, folder)
     outcome = report.outcomes[0]
+    for seat, row in enumerate(report.stats):  # one game: entrant i sits in seat i
+        row.label = f"{spec.seats[seat]}: {row.bot}"
     result = outcome.record.get("result")
     if result:
         winner = result["winner"]

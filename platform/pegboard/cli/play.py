@@ -49,7 +49,8 @@ def play(
         raise
     except Exception as exc:  # noqa: BLE001
         if isinstance(exc, getattr(ui, "DisplayUnavailable", ())) or _is_display_problem(exc):
-            error_line(f"cannot open a window: {type(exc).__name__}: {exc} (no display? try pegboard demo)")
+            what = str(exc) if "cannot open a window" in str(exc) else f"cannot open a window: {type(exc).__name__}: {exc}"
+            error_line(f"{what} (no display? try pegboard demo)")
             raise typer.Exit(EXIT_USAGE) from None
         raise
     raise typer.Exit(int(code or 0))
