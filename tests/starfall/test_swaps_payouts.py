@@ -190,3 +190,66 @@ def test_hunter_rides_every_colour_and_payout_table_is_data():
     st.apply(line_setup(st, 4))
     s = sq(st, 2, 2)
     assert st.kind[s] == HUNTER and st.ride[s] == ALL_STARS
+
+
+def test_several_shapes_pay_highest_row_first():
+    from pegboard_starfall import effects
+
+    game = make_game(drones={"cap": 2})  # room for one more drone beside the Command
+    st = blank(game)
+    paint(st, [(c, 1) for c in range(4)])  # a 4-line nearer the back row
+    paint(st, [(c, 3) for c in range(5)])  # a 5-line further out
+    effects.resolve(st, (), "cascade")
+    assert kinds(st, 0) == ["M", "R"]  # the 5-line's raider came first; the 4-line found the cap
+
+
+def test_same_row_shapes_pay_in_spawn_square_order():
+    from pegboard_starfall import effects
+
+    game = make_game(drones={"cap": 2})
+    st = blank(game)
+    paint(st, [(c, 3) for c in range(4)])
+    paint(st, [(c, 1) for c in range(7, 11)])
+    effects.resolve(st, (), "cascade")
+    assert st.kind[sq(st, 7, 1)] == SCOUT  # row 1 is nearer South's back row than row 3
+    assert not any(st.kind[sq(st, c, 3)] for c in range(4))
+
+
+def test_start_of_turn_cascade_pays_the_side_whose_turn_begins(game):
+    st = blank(game)
+    paint(st, [(0, 10), (0, 9), (0, 7), (0, 6)])
+    st.star[sq(st, 0, 8)] = -1  # a hole South's flow cannot close... North's flow lifts (0,7) into it
+    st.ast[sq(st, 0, 5)] = 1  # keep South's own flow out of column 0's upper part
+    st.star[sq(st, 0, 5)] = -1
+    assert quiet(st)
+    st.apply(mv.TIMEOUT_MOVE)
+    assert st.to_move == 1
+    assert st.kind[sq(st, 0, 10)] == SCOUT and st.side[sq(st, 0, 10)] == 1
+
+
+def test_swap_legality_agrees_with_the_shape_finder():
+    import random
+
+    from pegboard_starfall.shapes import matches_through
+
+    game = make_game()
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        st = game.new_state(seed)
+        for _ in range(rng.randrange(0, 40)):  # a position from random play: the board is at rest
+            st.apply(rng.choice(st.legal_moves()))
+        assert quiet(st)
+        legal = {(m.a, m.b) for m in st.legal_moves() if m.kind == "swap"}
+        checked += len(legal)
+        enemy = st.to_move ^ 1
+        for a in range(121):
+            for b in (a + 1, a + 11):
+                if b >= 121 or (b == a + 1 and b % 11 == 0) or st.star[a] < 0 or st.star[b] < 0:
+                    continue
+                if st.star[a] == st.star[b] or st.owner[a] == enemy or st.owner[b] == enemy:
+                    continue
+                colors = list(st.star)
+                colors[a], colors[b] = colors[b], colors[a]
+                assert ((a, b) in legal) == matches_through(colors, 11, 11, [a, b]), (seed, a, b)
+    assert checked > 200
