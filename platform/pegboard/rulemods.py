@@ -67,6 +67,8 @@ class ModdedGame(Game):
 
     def __getattr__(self, name: str) -> Any:
         # game-specific helpers (text parsers, geometry) stay reachable
+        if name == "inner":  # not set yet (copy/unpickle): never recurse
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
 
@@ -159,6 +161,8 @@ class ModdedState(State):
         return self.inner.move_text(move)
 
     def __getattr__(self, name: str) -> Any:
+        if name == "inner":
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
 

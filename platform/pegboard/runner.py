@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from pathlib import Path
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -216,11 +217,17 @@ def summarise(plan: MatchPlan, outcomes: list[GameOutcome]) -> list[EntrantStats
     return stats
 
 
-def _init_worker(plugin_files: tuple[str, ...]) -> None:
+def init_worker(plugin_files: tuple[str, ...]) -> None:
+    """Process-pool initializer: make sure a worker has the parent's plugins.
+
+    Forked workers inherit the manager; spawned ones rebuild it from entry
+    points, ``PEGBOARD_PLUGINS`` and ``plugin_files`` (each file once).
+    """
     from . import plugins as manager
 
-    if manager._current is None:  # spawned, not forked: rebuild the manager
-        manager.set_plugins(manager.Plugins(plugin_files=[*manager.env_plugin_files(), *plugin_files]))
+    if manager._current is None:
+        files = {str(Path(f).resolve()): f for f in [*manager.env_plugin_files(), *plugin_files]}
+        manager.set_plugins(manager.Plugins(plugin_files=list(files.values())))
 
 
 def _play_in_worker(plan: MatchPlan, index: int) -> GameOutcome:
@@ -246,7 +253,7 @@ def run_match(
             if progress:
                 progress(outcome)
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, plan.games), initializer=_init_worker, initargs=(plan.plugin_files,)) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, plan.games), initializer=init_worker, initargs=(plan.plugin_files,)) as pool:
             futures = [pool.submit(_play_in_worker, plan, index) for index in range(plan.games)]
             try:
                 for future in as_completed(futures):

@@ -67,6 +67,14 @@ def evaluate(
     out().print(table)
 
 
+def _number(value: float) -> str:
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    if abs(value) >= 10:
+        return f"{value:,.1f}"
+    return f"{value:.3g}"
+
+
 def bench(
     game: Annotated[Optional[str], typer.Argument(help="Only this game (default: every game).")] = None,
     quick: Annotated[bool, typer.Option(help="A few seconds per benchmark (proves it runs; not for timing).")] = False,
@@ -92,7 +100,7 @@ def bench(
                 warning_line(f"benchmark {spec.id} ({game_id}) failed: {type(exc).__name__}: {exc}")
                 continue
             for figure in figures:
-                table.add_row(game_id, spec.name, figure.name, f"{figure.value:,.6g}", figure.unit, figure.note)
+                table.add_row(game_id, spec.name, figure.name, _number(figure.value), figure.unit, figure.note)
     out().print(table)
     if failed:
         error_line(f"{failed} benchmark(s) failed")

@@ -134,6 +134,11 @@ def parse_seat_args(seats: Sequence[str], extra: Sequence[str], pairs: Sequence[
     return chosen
 
 
+def local_plugin_files() -> list[str]:
+    """The ``--plugin``/``PEGBOARD_PLUGINS`` files loaded, for worker processes that start fresh."""
+    return [info.source for info in plugins().info() if info.version == "local"]
+
+
 def default_bot(game_id: str) -> str:
     """The strongest bot a game offers: plugins list their bots weakest first, so the last
     game-specific one; ``random`` when the game ships none."""

@@ -10,8 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..records import Report, convert, validate_file
-from ..runner import _init_worker, default_jobs
-from .common import EXIT_INVALID, error_line, plugins, progress_bar
+from ..runner import default_jobs, init_worker
+from .common import EXIT_INVALID, error_line, local_plugin_files, plugins, progress_bar
 
 PARALLEL_FROM = 8  # fewer files than this are checked in-process
 
@@ -41,7 +41,7 @@ def validate(
     reports: list[Report] = []
     with progress_bar("validating", len(paths)) as advance:
         if jobs > 1 and len(paths) >= PARALLEL_FROM:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=((),)) as pool:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker, initargs=(tuple(local_plugin_files()),)) as pool:
                 for report in pool.map(validate_file, paths, chunksize=4):
                     reports.append(report)
                     advance()

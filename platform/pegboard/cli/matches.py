@@ -12,7 +12,18 @@ from rich.table import Table
 
 from ..records import validate_file, write_record
 from ..runner import GameOutcome, MatchPlan, MatchReport, default_jobs, run_match
-from .common import EXIT_INVALID, UsageProblem, default_bot, error_line, out, parse_seat_args, plugins, progress_bar, seconds
+from .common import (
+    EXIT_INVALID,
+    UsageProblem,
+    default_bot,
+    error_line,
+    local_plugin_files,
+    out,
+    parse_seat_args,
+    plugins,
+    progress_bar,
+    seconds,
+)
 
 SEAT_HELP = (
     "Choose each seat's bot with --<seat> BOT using the game's seat names "
@@ -95,7 +106,7 @@ def match(
         extend=extend,
         budget=budget,
         max_plies=max_plies,
-        plugin_files=tuple(str(p) for p in _plugin_files()),
+        plugin_files=tuple(local_plugin_files()),
     )
     report, written = _play(plan, jobs or default_jobs(), out_dir)
     if as_json:
@@ -119,10 +130,6 @@ def match(
         print(f"records: {written[0]}" + (f" ... {written[-1].name}" if len(written) > 1 else ""))
 
 
-def _plugin_files() -> list[str]:
-    return [info.source for info in plugins().info() if info.version == "local"]
-
-
 def demo(
     game: Annotated[Optional[str], typer.Argument(help="The game id (default: the first installed game).")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
@@ -144,7 +151,7 @@ def demo(
         ruleset=ruleset or spec.default_ruleset,
         seed=seed,
         budget=budget,
-        plugin_files=tuple(_plugin_files()),
+        plugin_files=tuple(local_plugin_files()),
     )
     folder = out_dir or Path(tempfile.mkdtemp(prefix="pegboard-demo-"))
     print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
