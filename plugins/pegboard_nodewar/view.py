@@ -1,0 +1,297 @@
+"""Node War's board view for the match window (see :mod:`pegboard.ui.board`).
+
+Drawing follows the rules text: live lines in the team colour with a glow
+while joined to the Base, dead nodes in dark blue / dark red, cut lines left
+on the board, a white X on full nodes. Click one of your alive nodes to
+select it: its moves show as hints (green dot: new node, purple dot: split
+your own line, green ring: loop, orange ring: revive); click a hint to play
+it. Clicking one of your dead nodes inspects its links in dull colours.
+
+Two layers: the position (rebuilt when the session changes) and an overlay
+for hover, selection and hints (rebuilt when those change), so moving the
+mouse never redraws the whole network.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pyglet
+from pyglet import shapes
+
+from pegboard.ui.board import BoardViewBase
+from pegboard.ui.rect import Rect
+
+from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame
+
+BLUE, RED = (59, 130, 246), (239, 68, 68)
+DEAD = ((0x1D, 0x4E, 0xD8), (0xB9, 0x1C, 0x1C))  # dark blue, dark red (rules text)
+CUT_COLOR = (100, 116, 139)
+LATTICE = (51, 65, 85)
+HINT = {GROW: (34, 197, 94), SPLIT: (168, 85, 247), LOOP: (34, 197, 94), REVIVE: (249, 115, 22)}
+SELECT = (253, 230, 138)  # pale gold
+LINKED = (249, 115, 22)  # orange
+HOVER = (148, 163, 184)
+
+
+def dull(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    grey = sum(color) // 3
+    return tuple((c + 2 * grey) // 3 for c in color)  # type: ignore[return-value]
+
+
+class NodeWarView(BoardViewBase):
+    """The Node War board (lattice, lines, nodes, hints)."""
+
+    seat_colors = (BLUE, RED)
+
+    def __init__(self, game: NodeWarGame, session: Any) -> None:
+        super().__init__(game, session)
+        self.nw = game
+        self.overlay = pyglet.graphics.Batch()
+        self._overlay_items: list[Any] = []
+        self._back = pyglet.graphics.Group(order=0)
+        self._front = pyglet.graphics.Group(order=1)
+        self._top = pyglet.graphics.Group(order=2)
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.cell = 10.0
+        self.origin = (0.0, 0.0)
+        self._hints: dict[int, Move] = {}
+        self.lattice = pyglet.graphics.Batch()
+        self._lattice_items: list[Any] = []
+
+    # -- geometry ------------------------------------------------------------------------------
+
+    def _fit(self) -> None:
+        w, h, a = self.nw.width, self.nw.height, self.area
+        self.cell = max(4.0, min(a.width / (w - 1 + 1.6), a.height / (h - 1 + 1.6)))
+        self.origin = (a.x + (a.width - self.cell * (w - 1)) / 2, a.y + (a.height - self.cell * (h - 1)) / 2)
+
+    def point_xy(self, p: int) -> tuple[float, float]:
+        """Window coordinates of board point ``p``."""
+        x, y = self.nw.xy(p)
+        return self.origin[0] + x * self.cell, self.origin[1] + y * self.cell
+
+    def point_at(self, bx: float, by: float) -> int | None:
+        """The lattice point nearest board coordinates (bx, by), if within half a cell."""
+        gx = (bx + self.area.x - self.origin[0]) / self.cell
+        gy = (by + self.area.y - self.origin[1]) / self.cell
+        x, y = round(gx), round(gy)
+        if not (0 <= x < self.nw.width and 0 <= y < self.nw.height):
+            return None
+        if math.hypot(gx - x, gy - y) > 0.5:
+            return None
+        return self.nw.geo.point(x, y)
+
+    def layout(self, area: Rect) -> None:
+        self.area = area
+        self._fit()
+        for item in self._lattice_items:
+            item.delete()
+        dot = max(1.0, self.cell * 0.06)
+        self._lattice_items = [
+            shapes.Circle(*self.point_xy(p), dot, segments=6, color=LATTICE, batch=self.lattice)
+            for p in range(self.nw.geo.size)
+        ]
+        self.refresh()
+
+    # -- drawing the position --------------------------------------------------------------------
+
+    def rebuild(self) -> list[Any]:
+        self._fit()
+        state = self.session.state
+        batch, cell = self.batch, self.cell
+        items: list[Any] = []
+        node_r = cell * 0.22
+        for lid in range(len(state.la)):
+            status = state.lstate[lid]
+            if status == GONE:
+                continue
+            a, b, seat = state.la[lid], state.lb[lid], state.lowner[lid]
+            (ax, ay), (bx, by) = self.point_xy(a), self.point_xy(b)
+            if status == CUT:
+                items += self._dashed(ax, ay, bx, by, CUT_COLOR, max(1.0, cell * 0.05))
+                continue
+            live = state.alive[a] and state.alive[b]
+            color = (BLUE, RED)[seat] if live else DEAD[seat]
+            if live:
+                items.append(shapes.Line(ax, ay, bx, by, thickness=cell * 0.28, color=(*color, 70), batch=batch, group=self._back))
+            items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._front))
+        limit_of = self.nw.limit_of
+        for p in state.order:
+            seat, x, y = state.owner[p], *self.point_xy(p)
+            alive = state.alive[p]
+            color = (BLUE, RED)[seat] if alive else DEAD[seat]
+            radius = node_r * (1.45 if state.kind[p] == BASE else 1.0)
+            if state.kind[p] == BASE:
+                items.append(shapes.Circle(x, y, radius + cell * 0.08, segments=24, color=(226, 232, 240), batch=batch,
+                                           group=self._front))
+            items.append(shapes.Circle(x, y, radius, segments=16, color=color, batch=batch, group=self._front))
+            if state.branches[p] >= limit_of[state.kind[p]]:
+                k = radius * 0.6
+                for sx in (-1, 1):
+                    items.append(shapes.Line(x - k, y - sx * k, x + k, y + sx * k, thickness=max(1.5, cell * 0.05),
+                                             color=(255, 255, 255), batch=batch, group=self._top))
+        if self.session.cursor:
+            last = self.session.history[self.session.cursor - 1].move
+            if isinstance(last, Move):
+                x, y = self.point_xy(last.dst)
+                items.append(shapes.Arc(x, y, node_r * 1.9, thickness=2, color=(226, 232, 240, 160), batch=batch,
+                                        group=self._top))
+        self._rebuild_overlay()
+        return items
+
+    def _dashed(self, ax: float, ay: float, bx: float, by: float, color: tuple[int, int, int], thickness: float,
+                batch: Any = None, group: Any = None) -> list[Any]:
+        length = math.hypot(bx - ax, by - ay)
+        dash = max(4.0, self.cell * 0.18)
+        steps = max(1, int(length / (2 * dash)))
+        out = []
+        for i in range(steps):
+            t0, t1 = (2 * i) / (2 * steps), (2 * i + 1) / (2 * steps)
+            out.append(shapes.Line(ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1,
+                                   thickness=thickness, color=color, batch=batch or self.batch, group=group or self._back))
+        return out
+
+    # -- the overlay: hover, selection, hints --------------------------------------------------------
+
+    def _rebuild_overlay(self) -> None:
+        for item in self._overlay_items:
+            item.delete()
+        items: list[Any] = []
+        batch, cell, state = self.overlay, self.cell, self.session.state
+        self._hints = {}
+        if self.hover is not None:
+            x, y = self.point_xy(self.hover)
+            items.append(shapes.Arc(x, y, cell * 0.4, thickness=1.5, color=HOVER, batch=batch))
+        s = self.selected
+        if s is not None and state.owner[s] != EMPTY:
+            inspecting = not state.alive[s]
+            x, y = self.point_xy(s)
+            ring = cell * (0.5 if state.kind[s] == BASE else 0.4)
+            items.append(shapes.Arc(x, y, ring, thickness=3, color=dull(SELECT) if inspecting else SELECT, batch=batch))
+            for q, all_cut in self._linked(s).items():
+                qx, qy = self.point_xy(q)
+                color = dull(LINKED) if inspecting else LINKED
+                if all_cut:  # dashed: eight short arcs
+                    for i in range(8):
+                        items.append(shapes.Arc(qx, qy, cell * 0.34, angle=22.5, start_angle=i * 45.0, thickness=2,
+                                                color=color, batch=batch))
+                else:
+                    items.append(shapes.Arc(qx, qy, cell * 0.34, thickness=2, color=color, batch=batch))
+            if not inspecting:
+                self._hints = {m.dst: m for m in state.legal_moves() if m.src == s}
+            if self.hints and self.session.input_block() is None:
+                for q, move in self._hints.items():
+                    qx, qy = self.point_xy(q)
+                    color = HINT[move.kind]
+                    if move.kind in (LOOP, REVIVE):
+                        items.append(shapes.Arc(qx, qy, cell * 0.3, thickness=2.5, color=color, batch=batch))
+                    else:
+                        items.append(shapes.Circle(qx, qy, max(2.5, cell * 0.12), color=color, batch=batch))
+        self._overlay_items = items
+
+    def _linked(self, s: int) -> dict[int, bool]:
+        """Nodes joined to ``s`` by a line: True when every such line is cut."""
+        state = self.session.state
+        found: dict[int, bool] = {}
+        for lid in state.ends[s]:
+            if state.lstate[lid] == GONE:
+                continue
+            other = state.lb[lid] if state.la[lid] == s else state.la[lid]
+            cut = state.lstate[lid] == CUT
+            found[other] = found.get(other, True) and cut
+        return found
+
+    def draw(self) -> None:
+        self.lattice.draw()
+        self.batch.draw()
+        self.overlay.draw()
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def on_session_change(self, change: Any) -> None:
+        if change.kind in ("thinking", "paused", "resumed"):
+            self._rebuild_overlay()  # hints come and go with whose turn it is
+            return
+        self.status = None
+        if change.kind in ("move", "undo", "redo", "jump", "restart", "import", "extend"):
+            self.selected = None
+        self.refresh()
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        p = self.point_at(x, y)
+        if p != self.hover:
+            self.hover = p
+            self._rebuild_overlay()
+
+    def on_mouse_leave(self) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self._rebuild_overlay()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        p = self.point_at(x, y)
+        state = self.session.state
+        if p is None:
+            self.selected = None
+            self.status = None
+            self._rebuild_overlay()
+            return
+        blocked = self.session.input_block()
+        seat = state.to_move
+        if self.selected is not None and p in self._hints and blocked is None:
+            move = self._hints[p]
+            self.selected = None
+            self.play(move)
+            return
+        owner = state.owner[p]
+        if owner == seat and owner != EMPTY:
+            self.selected = None if self.selected == p else p
+            self.status = self._describe(p) if self.selected is not None else None
+            if blocked and self.selected is not None and state.alive[p]:
+                self.status = blocked
+        elif owner != EMPTY:
+            self.selected = None
+            self.status = f"That is a {self.nw.seats[owner]} node; select one of your own."
+        elif self.selected is None:
+            self.status = blocked or "Select one of your alive nodes first, then click where to grow."
+        else:
+            self.status = blocked or self._why_not(self.selected, p)
+        self._rebuild_overlay()
+
+    def _describe(self, p: int) -> str:
+        state = self.session.state
+        kind = "Base" if state.kind[p] == BASE else "node"
+        used, limit = state.branches[p], self.nw.limit_of[state.kind[p]]
+        where = self.nw.geo.label(p)
+        if not state.alive[p]:
+            return f"Dead {kind} at {where}: {used} of {limit} branches; its links are outlined. Revive it from an alive node."
+        moves = sum(1 for m in state.legal_moves() if m.src == p)
+        return f"{kind.capitalize()} at {where}: {used} of {limit} branches used, {moves} moves. Click a hint to play."
+
+    def _why_not(self, s: int, t: int) -> str:
+        state = self.session.state
+        if not state.alive[s]:
+            return "Dead nodes cannot act: revive them from an alive node."
+        kind = state.classify(s, t)
+        if kind is None:
+            return "No move from the selected node goes there."
+        reason = self.session.check(Move(kind, s, t))
+        return reason or "That move is not possible."
+
+    def set_hints(self, enabled: bool) -> None:
+        self.hints = enabled
+        self._rebuild_overlay()
+
+    def delete(self) -> None:
+        for item in (*self._overlay_items, *self._lattice_items):
+            item.delete()
+        self._overlay_items = []
+        self._lattice_items = []
+        super().delete()
+
+
+def make_view(game: NodeWarGame, session: Any) -> NodeWarView:
+    return NodeWarView(game, session)
