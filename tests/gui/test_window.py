@@ -420,3 +420,25 @@ def test_a_failing_bot_is_reported_in_the_status_line(window_factory):
     w.tick(0.03)
     assert "White (Crash) failed: RuntimeError: boom" in w.status.text.text
     assert w.buttons["resume"].enabled
+
+
+def test_launch_runs_the_event_loop_until_the_window_closes():
+    code = (
+        "import os\n"
+        "os.environ['PYGLET_HEADLESS'] = '1'\n"
+        "import time, pyglet\n"
+        "from pegboard.ui import launch\n"
+        "start = time.monotonic()\n"
+        "seen = []\n"
+        "def check(dt):\n"
+        "    for w in list(pyglet.app.windows):\n"
+        "        if w.session.cursor >= 2 or time.monotonic() - start > 60:\n"
+        "            seen.append(w.session.cursor)\n"
+        "            w.close()\n"
+        "pyglet.clock.schedule_interval(check, 0.05)\n"
+        "print('EXIT', launch('nodewar', 'standard', ['random', 'random']), seen)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    exit_line = out.stdout.strip().splitlines()[-1]
+    assert exit_line.startswith("EXIT 0 [") and int(exit_line.split("[")[1].rstrip("]")) >= 2, out.stdout
