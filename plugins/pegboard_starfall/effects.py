@@ -41,12 +41,14 @@ def at(st: StarfallState, sq: int) -> str:
 def flow(st: StarfallState, side: int) -> int:
     """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
 
-    Returns how many new stars came in.
+    Returns how many stars moved or came in (0: the flow changed nothing).
     """
     star, ast = st.star, st.ast
+    if star.count(-1) == ast.count(1):
+        return 0  # no holes: nothing falls
     colors = st.rules.colors
     key = st.key
-    refilled = 0
+    changed = 0
     for col in st.geo.columns[side]:
         n = len(col)
         i = 0
@@ -63,20 +65,22 @@ def flow(st: StarfallState, side: int) -> int:
                     if j != write:
                         star[col[write]] = v
                         star[s] = -1
+                        changed += 1
                     write += 1
                 j += 1
             if j == n:
                 for k in range(write, n):
                     star[col[k]] = draw(key, st.draws, colors)
                     st.draws += 1
-                    refilled += 1
+                    changed += 1
             i = j
-    return refilled
+    return changed
 
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
     """The mover's flow, then every line that forms, paid to the mover, until none is left."""
-    flow(st, st.current)
+    if not flow(st, st.current) and st.quiet:
+        return  # nothing fell and no line stands: skip the shape search
     resolve(st, (), cause)
 
 
@@ -88,7 +92,9 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str) -> None:
     for _ in range(_MAX_WAVES):
         shapes = find_shapes(st.star, w, h)
         if not shapes:
+            st.quiet = True
             return
+        st.quiet = False
         plans = []
         for shape in shapes:
             cands = candidates(st, shape.squares, swapped, mover)
@@ -289,6 +295,7 @@ def load_all(st: StarfallState) -> None:
 def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
     star[a], star[b] = star[b], star[a]
+    st.quiet = False
     st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
     resolve(st, (a, b), "swap")
 
@@ -444,6 +451,8 @@ def build(st: StarfallState, sq: int) -> None:
 def surround(st: StarfallState) -> None:
     """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
     kind, side = st.kind, st.side
+    if SIEGE not in kind:
+        return
     nbr8 = st.geo.nbr8
     doomed = []
     for sq in range(st.geo.size):
@@ -480,6 +489,8 @@ def turret_target(st: StarfallState, sq: int) -> int:
 def turrets_fire(st: StarfallState) -> None:
     me = st.current
     kind, side = st.kind, st.side
+    if TURRET not in kind:
+        return
     for sq in range(st.geo.size):
         if kind[sq] == TURRET and side[sq] == me:
             t = turret_target(st, sq)
@@ -540,6 +551,7 @@ def drift_if_due(st: StarfallState) -> None:
         ast[frm], ast[to] = 0, 1
         star[frm], star[to] = star[to], -1
         st.wreck[to] = 0
+        st.quiet = False
 
     for a in rocks:
         t = a + step

@@ -66,6 +66,8 @@ class StarfallState(State):
         self.turn = 0
         #: Stars the mover cleared on its own half this turn (asteroid drift threshold).
         self.cleared_now = 0
+        #: True when the last shape search found nothing and no star has moved since.
+        self.quiet = False
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple]] = []
         self._pending: list[tuple[str, dict, str, tuple[int, ...]]] = []
@@ -333,13 +335,13 @@ class StarfallState(State):
             self.star[:], self.ast[:], self.owner[:], self.kind[:], self.side[:], self.power[:],
             self.ride[:], self.miss[:], self.shots[:], self.wreck[:], self.wround[:],
             tuple(self.lit), tuple(self.cleared), self.current, self.turn, self.draws,
-            self.winner_result, self.cleared_now,
+            self.winner_result, self.cleared_now, self.quiet,
         )
 
     def _restore(self, snap: tuple) -> None:
         (self.star, self.ast, self.owner, self.kind, self.side, self.power, self.ride, self.miss,
          self.shots, self.wreck, self.wround, lit, cleared, self.current, self.turn, self.draws,
-         self.winner_result, self.cleared_now) = snap
+         self.winner_result, self.cleared_now, self.quiet) = snap
         self.lit = list(lit)
         self.cleared = list(cleared)
 
