@@ -658,7 +658,11 @@ class Session:
             except queue.Empty:
                 break
             changed |= self._finish(job)
-        changed |= self._check_clock(self._time() if now is None else now)
+        now = self._time() if now is None else now
+        for _ in range(8):  # catch up when polls were late (several timers may have run out)
+            if not self._check_clock(now):
+                break
+            changed = True
         self._maybe_start_bot()
         if not self.threaded:
             while True:
