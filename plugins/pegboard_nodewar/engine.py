@@ -177,7 +177,16 @@ class NodeWarState(State):
         self.links: list[list[int]] = [[] for _ in range(n)]  # neighbours through uncut lines
         self.ends: list[list[int]] = [[] for _ in range(n)]  # ids of every line (live or cut) ending at p
         self.through: list[list[int]] = [[] for _ in range(n)]  # uncut lines with p strictly inside
-        self.cell_lines: list[list[int]] = [[] for _ in range((geo.width - 1) * (geo.height - 1))]
+        self.own_through = ([0] * n, [0] * n)  # per seat: how many of its uncut lines have p inside
+        # Points strictly inside the uncut lines ending at p: where p can insert a node. (Two
+        # uncut lines from one node never share such a point: one would pass through the other's end.)
+        self.insert_points: list[set[int]] = [set() for _ in range(n)]
+        cells = (geo.width - 1) * (geo.height - 1)
+        # Per seat, per unit cell: the seat's uncut lines meeting that cell (the cut search index).
+        self.cell_lines: tuple[list[list[int]], list[list[int]]] = (
+            [[] for _ in range(cells)],
+            [[] for _ in range(cells)],
+        )
         self.la: list[int] = []
         self.lb: list[int] = []
         self.lowner: list[int] = []
@@ -235,24 +244,36 @@ class NodeWarState(State):
         self.order.pop()
 
     def _index(self, lid: int, a: int, b: int) -> None:
-        """Enter an uncut line in the lookup tables (links, through, cells)."""
+        """Enter an uncut line in the lookup tables (links, through, counts, cells)."""
         self.links[a].append(b)
         self.links[b].append(a)
-        through = self.through
-        for q in self._geo.inside(a, b):
-            through[q].append(lid)
-        cell_lines = self.cell_lines
-        for c in self._geo.cells(a, b):
+        inside, cells = self._geo.segment(a, b)
+        if inside:
+            through = self.through
+            count = self.own_through[self.lowner[lid]]
+            for q in inside:
+                through[q].append(lid)
+                count[q] += 1
+            self.insert_points[a].update(inside)
+            self.insert_points[b].update(inside)
+        cell_lines = self.cell_lines[self.lowner[lid]]
+        for c in cells:
             cell_lines[c].append(lid)
 
     def _unindex(self, lid: int, a: int, b: int) -> None:
         self.links[a].remove(b)
         self.links[b].remove(a)
-        through = self.through
-        for q in self._geo.inside(a, b):
-            through[q].remove(lid)
-        cell_lines = self.cell_lines
-        for c in self._geo.cells(a, b):
+        inside, cells = self._geo.segment(a, b)
+        if inside:
+            through = self.through
+            count = self.own_through[self.lowner[lid]]
+            for q in inside:
+                through[q].remove(lid)
+                count[q] -= 1
+            self.insert_points[a].difference_update(inside)
+            self.insert_points[b].difference_update(inside)
+        cell_lines = self.cell_lines[self.lowner[lid]]
+        for c in cells:
             cell_lines[c].remove(lid)
 
     def _add_line(self, a: int, b: int, seat: int, state: int = LIVE) -> int:
@@ -271,15 +292,17 @@ class NodeWarState(State):
 
     def _pop_line(self) -> None:
         lid = len(self.la) - 1
-        a, b = self.la.pop(), self.lb.pop()
+        a, b = self.la[lid], self.lb[lid]
+        if self.lstate[lid] == LIVE:
+            self._unindex(lid, a, b)
+        self.la.pop()
+        self.lb.pop()
         self.lowner.pop()
-        state = self.lstate.pop()
+        self.lstate.pop()
         self.branches[a] -= 1
         self.branches[b] -= 1
         self.ends[a].pop()
         self.ends[b].pop()
-        if state == LIVE:
-            self._unindex(lid, a, b)
 
     def _retire(self, lid: int) -> None:
         """Remove a live own line replaced by a split."""
@@ -302,41 +325,30 @@ class NodeWarState(State):
 
     # -- move generation ------------------------------------------------------------------
 
-    def _node_moves(self, s: int, seat: int, entries: Any = None) -> Iterator[Move]:
-        """The legal moves from ``seat``'s alive node ``s`` that has a free branch.
-
-        ``entries`` narrows the targets looked at (default: every point in reach).
-        """
+    def _node_moves(self, s: int, seat: int) -> Iterator[Move]:
+        """The legal moves from ``seat``'s alive node ``s`` that has a free branch."""
         game = self.game
-        owner, occupied, kind, branches, alive = self.owner, self.occupied, self.kind, self.branches, self.alive
-        through, lowner, la, lb = self.through, self.lowner, self.la, self.lb
+        owner, kind, branches, alive = self.owner, self.kind, self.branches, self.alive
         limit_of = game.limit_of
         node_limit = limit_of[REGULAR]
+        count = self.own_through[seat]
+        mine = self.insert_points[s]
         near = self.links[s]
-        blocked = occupied.__getitem__
-        for q, inner, grow, split, loop, revive in entries or game.targets(kind[s], s):
+        blocked = self.occupied.__getitem__
+        for q, inner, grow, split, loop, revive in game.targets(kind[s], s):
             o = owner[q]
             if o == EMPTY:
-                lines = through[q]
-                if lines:
-                    own = [lid for lid in lines if lowner[lid] == seat]
-                    if own:
-                        extra = 1
-                        for lid in own:
-                            if la[lid] == s or lb[lid] == s:
-                                extra = 0
-                                break
-                        if 2 * len(own) + extra > node_limit:
-                            continue
-                        if extra and inner and any(map(blocked, inner)):
-                            continue
-                        yield split
-                        continue
+                # An insert's path lies inside s's own uncut line, so it is never blocked.
                 if inner and any(map(blocked, inner)):
                     continue
-                yield grow
+                k = count[q]
+                if k:
+                    if 2 * k + (q not in mine) <= node_limit:
+                        yield split
+                else:
+                    yield grow
             elif o == seat:
-                if branches[q] >= limit_of[kind[q]] or q in near:
+                if q in near or branches[q] >= limit_of[kind[q]]:
                     continue
                 if inner and any(map(blocked, inner)):
                     continue
@@ -345,55 +357,26 @@ class NodeWarState(State):
     def _inserts(self, s: int, seat: int) -> Iterator[Move]:
         """Splits a node makes by inserting into its own live lines (all a full node can do)."""
         node_limit = self.game.limit_of[REGULAR]
-        through, lowner, la, lb, lstate = self.through, self.lowner, self.la, self.lb, self.lstate
+        count = self.own_through[seat]
+        mine = self.insert_points[s]
+        if not mine:
+            return
         reach = self.game.reach_of[self.kind[s]][s]
-        inside = self._geo.inside
-        for lid in sorted(self.ends[s]):  # sorted: move order must not depend on undo history
-            if lstate[lid] != LIVE:
-                continue
-            other = lb[lid] if la[lid] == s else la[lid]
-            for q in inside(s, other):
-                if q not in reach:
-                    continue
-                own = 0
-                for m in through[q]:
-                    if lowner[m] == seat:
-                        own += 1
-                if 2 * own <= node_limit:
-                    yield Move(SPLIT, s, q)
+        for q in sorted(mine):  # sorted: move order must not depend on undo history
+            if q in reach and 2 * count[q] <= node_limit:
+                yield Move(SPLIT, s, q)
 
     def legal_moves(self) -> list[Move]:
         if self._result is not None:
             return []
         seat = self._to_move
-        owner, through, alive, branches, kind = self.owner, self.through, self.alive, self.branches, self.kind
-        limit_of, targets = self.game.limit_of, self.game.targets
-        blocked = self.occupied.__getitem__
+        alive, branches, kind, limit_of = self.alive, self.branches, self.kind, self.game.limit_of
         moves: list[Move] = []
         extend = moves.extend
         for s in self.nodes[seat]:
             if alive[s]:
                 if branches[s] < limit_of[kind[s]]:
-                    # Plain grows (empty point, on no live line, clear path) in one fast pass;
-                    # the rarer splits, loops and revives in a second.
-                    entries = targets(kind[s], s)
-                    extend(
-                        [
-                            e[2]
-                            for e in entries
-                            if owner[e[0]] == EMPTY and not through[e[0]] and not (e[1] and any(map(blocked, e[1])))
-                        ]
-                    )
-                    # What is left: points on live lines, and own nodes with a free branch.
-                    near = self.links[s]
-                    rest = [
-                        e
-                        for e in entries
-                        if ((o := owner[e[0]]) == EMPTY and through[e[0]])
-                        or (o == seat and branches[e[0]] < limit_of[kind[e[0]]] and e[0] not in near)
-                    ]
-                    if rest:
-                        extend(self._node_moves(s, seat, rest))
+                    extend(self._node_moves(s, seat))
                 else:
                     extend(self._inserts(s, seat))
         return moves
@@ -576,11 +559,11 @@ class NodeWarState(State):
     def _cuts(self, s: int, t: int, seat: int) -> tuple[int, ...]:
         """Enemy live lines that segment s-t touches."""
         geo = self._geo
-        lowner, la, lb, cell_lines = self.lowner, self.la, self.lb, self.cell_lines
+        la, lb, cell_lines = self.la, self.lb, self.cell_lines[1 - seat]
         found: list[int] = []
         for c in geo.cells(s, t):
             for lid in cell_lines[c]:
-                if lowner[lid] != seat and lid not in found and geo.touch(s, t, la[lid], lb[lid]):
+                if lid not in found and geo.touch(s, t, la[lid], lb[lid]):
                     found.append(lid)
         found.sort()
         return tuple(found)
@@ -760,8 +743,11 @@ class NodeWarState(State):
         other.__dict__.update(self.__dict__)
         for name in ("owner", "occupied", "kind", "branches", "alive", "la", "lb", "lowner", "lstate", "order", "base", "_stack"):
             setattr(other, name, list(getattr(self, name)))
-        for name in ("links", "ends", "through", "cell_lines"):
+        for name in ("links", "ends", "through"):
             setattr(other, name, [list(row) for row in getattr(self, name)])
+        other.cell_lines = tuple([list(row) for row in rows] for rows in self.cell_lines)  # type: ignore[assignment]
+        other.insert_points = [set(row) for row in self.insert_points]
+        other.own_through = (list(self.own_through[0]), list(self.own_through[1]))
         other.nodes = (list(self.nodes[0]), list(self.nodes[1]))
         return other
 

@@ -75,6 +75,7 @@ class Geometry:
         self.labels = tuple(f"{x},{y}" for x, y in zip(self.xs, self.ys))
         self._inside: dict[int, tuple[int, ...]] = {}
         self._cells: dict[int, tuple[int, ...]] = {}
+        self._segments: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._touch: dict[int, bool] = {}
         self.rings: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
         self.reach: dict[int, tuple[frozenset[int], ...]] = {}
@@ -125,6 +126,14 @@ class Geometry:
                 sx, sy = dx // g, dy // g
                 found = tuple((ay + k * sy) * self.width + ax + k * sx for k in range(1, g))
             self._inside[key] = found
+        return found
+
+    def segment(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(inside(a, b), cells(a, b))`` with one cache lookup (the line index needs both)."""
+        key = a * self.size + b
+        found = self._segments.get(key)
+        if found is None:
+            found = self._segments[key] = (self.inside(a, b), self.cells(a, b))
         return found
 
     def cells(self, a: int, b: int) -> tuple[int, ...]:

@@ -158,8 +158,8 @@ def state_from_json(game: NodeWarGame, data: Mapping[str, JSON]) -> NodeWarState
                     raise _fail(f"{where} passes through the node at {geo.label(q)}")
             lid = len(state.la)
             for c in geo.cells(a, b):
-                for other in state.cell_lines[c]:
-                    if state.lowner[other] != seat and geo.touch(a, b, state.la[other], state.lb[other]):
+                for other in state.cell_lines[1 - seat][c]:
+                    if geo.touch(a, b, state.la[other], state.lb[other]):
                         raise _fail(f"{where} touches the live {SEATS[1 - seat]} line lines[{other}]; one must be cut")
             state._add_line(a, b, seat, LIVE)
             assert state.la[lid] == a

@@ -48,6 +48,17 @@ def assert_invariants(state: NodeWarState) -> None:
     for seat in (0, 1):
         alive = {p for p in state.nodes[seat] if state.alive[p]}
         assert alive == reachable(state, seat)
+    # The per-point counters and insert sets agree with the line list.
+    counts = ([0] * game.geo.size, [0] * game.geo.size)
+    inserts: dict[int, set[int]] = {p: set() for p in state.order}
+    for a, b, o, st in zip(state.la, state.lb, state.lowner, state.lstate):
+        if st == LIVE:
+            for q in game.geo.inside(a, b):
+                counts[o][q] += 1
+            inserts[a] |= set(game.geo.inside(a, b))
+            inserts[b] |= set(game.geo.inside(a, b))
+    assert state.own_through[0] == counts[0] and state.own_through[1] == counts[1]
+    assert all(state.insert_points[p] == inserts[p] for p in state.order)
     # No node inside a live line; live lines of different owners never touch.
     live = [(a, b, o) for a, b, o, s in zip(state.la, state.lb, state.lowner, state.lstate) if s == LIVE]
     for a, b, o in live:
@@ -74,6 +85,11 @@ def playout(game: NodeWarGame, seed: int, length: int):
 def test_invariants_hold_on_random_playouts(seed: int, name: str) -> None:
     for state, _ in playout(GAMES[name], seed, 90):
         assert_invariants(state)
+        if state.result is None:
+            for seat in (0, 1):
+                state._to_move, saved = seat, state._to_move
+                assert state.has_move(seat) == bool(state.legal_moves())
+                state._to_move = saved
 
 
 @SETTINGS
