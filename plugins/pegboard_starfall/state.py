@@ -24,6 +24,7 @@ from .rng import seed_key
 if TYPE_CHECKING:
     from .game import StarfallGame
 
+_PUBLIC_EVENTS = frozenset({"pass", "timeout", "drift", "game_over"})
 _ARRAYS = ("star", "ast", "owner", "kind", "side", "power", "ride", "miss", "shots", "wreck", "wround")
 
 
@@ -70,7 +71,7 @@ class StarfallState(State):
         self.quiet = False
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple]] = []
-        self._pending: list[tuple[str, dict, str, tuple[int, ...]]] = []
+        self._pending: list[tuple[str, dict, str, tuple[int, ...], int]] = []
         self.version = 0
         self._vis_cache: dict[int, Any] = {}
 
@@ -146,7 +147,7 @@ class StarfallState(State):
                 self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
             self._end_action()
         self._vis_cache.clear()
-        return self._flush_events(mover)
+        return self._flush_events()
 
     def undo(self) -> SfMove:
         if not self._stack:
@@ -298,20 +299,25 @@ class StarfallState(State):
     # -- helpers used by effects and movegen ----------------------------------------------
 
     def note(self, kind: str, text: str, squares: Sequence[int] = (), **data: Any) -> None:
-        """Queue an event; ``squares`` decides who sees it under fog."""
-        self._pending.append((kind, data, text, tuple(squares)))
+        """Queue an event for the side whose turn it is; ``squares`` decides who else sees it under fog."""
+        self._pending.append((kind, data, text, tuple(squares), self.current))
 
-    def _flush_events(self, actor: int) -> list[Event]:
+    def _flush_events(self) -> list[Event]:
+        """Events from the queue; under fog each goes to its side plus whoever sees one of its squares.
+
+        Events that name no square go to both sides if they are public by nature (a pass, a
+        timeout, asteroid drift, the end of the game), otherwise only to their side.
+        """
         pending, self._pending = self._pending, []
         if not self.rules.fogged:
-            return [Event(kind, data, text) for kind, data, text, _ in pending]
+            return [Event(kind, data, text) for kind, data, text, _, _ in pending]
         views = (fog.visible(self, 0), fog.visible(self, 1))
         out = []
-        for kind, data, text, squares in pending:
+        for kind, data, text, squares, side in pending:
             if not squares:
-                out.append(Event(kind, data, text))
+                out.append(Event(kind, data, text, None if kind in _PUBLIC_EVENTS else frozenset({side})))
                 continue
-            seen = {actor}
+            seen = {side}
             for p in (0, 1):
                 vis = views[p]
                 if any(vis[s] for s in squares):

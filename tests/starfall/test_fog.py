@@ -129,3 +129,22 @@ def test_fog_off_events_are_public(game):
     st = game.new_state(1)
     events = st.apply(st.legal_moves()[-1])
     assert all(e.seen_by is None for e in events)
+
+
+def test_start_of_turn_events_belong_to_the_side_whose_turn_begins(seam_game):
+    st = blank(seam_game)
+    st.miss[st.cmd[1]] = 2
+    put(st, 4, 9, "S", 1)  # North's scout beside its Command loads when North's turn begins
+    s = put(st, 8, 2, "S", 0)
+    events = st.apply(mv.claim(s))
+    loaded = [e for e in events if e.kind == "loaded"]
+    assert loaded and loaded[0].seen_by == frozenset({1})  # South cannot see (4,9)
+
+
+def test_private_notices_under_fog(seam_game):
+    from pegboard_starfall import effects
+
+    st = blank(seam_game)
+    effects.pay_at_nine(st, "missile", "South's swap made a 5-line of blue")
+    events = st._flush_events()
+    assert events[0].seen_by == frozenset({0})
