@@ -73,6 +73,8 @@ def observation(st: StarfallState, player: int) -> dict[str, Any]:
     data["asteroids"] = [a for a in data["asteroids"] if seen[a[1]][a[0]]]
     data["drones"] = [d for d in data["drones"] if d["side"] == player or seen[d["at"][1]][d["at"][0]]]
     data["wrecks"] = [x for x in data["wrecks"] if seen[x["at"][1]][x["at"][0]]]
+    if player != st.current:
+        data["cleared_this_turn"] = 0  # the mover's running count is its own business
     data["lit"] = [data["lit"][p] if p == player else None for p in (0, 1)]
     data["cleared"] = [data["cleared"][p] if p == player else None for p in (0, 1)]
     return data
