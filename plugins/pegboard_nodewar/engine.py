@@ -162,7 +162,21 @@ class _Undo(NamedTuple):
 
 
 class NodeWarState(State):
-    """A Node War position; ``apply``/``undo`` mutate it in place."""
+    """A Node War position; ``apply``/``undo`` (or ``push``/``undo``) mutate it in place.
+
+    Bots, evaluators and views may *read* these flat tables (never write them):
+
+    - per point ``p``: ``owner[p]`` (seat or ``EMPTY``), ``kind[p]`` (``REGULAR``,
+      ``BASE`` or 0), ``branches[p]``, ``alive[p]``, ``occupied[p]``,
+      ``links[p]`` (neighbours through live lines), ``ends[p]`` (ids of every
+      line ending at p), ``through[p]`` (live lines with p strictly inside),
+      ``own_through[seat][p]`` (how many of them are seat's), ``insert_points[p]``
+      (points inside the live lines ending at p);
+    - per line id: ``la``, ``lb`` (ends), ``lowner``, ``lstate`` (``LIVE``, ``CUT``
+      or ``GONE`` for a line a split replaced);
+    - ``nodes[seat]`` and ``order`` (placement order), ``base[seat]``, ``turn``
+      (number of the next move) and ``turn_limit``.
+    """
 
     def __init__(self, game: NodeWarGame, *, empty: bool = False) -> None:
         self.game = game
