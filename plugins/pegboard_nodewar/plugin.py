@@ -46,3 +46,18 @@ def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
     from .bench import run
 
     return [BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=run)]
+
+
+def _board_view(game: Any, session: Any) -> Any:
+    from .view import NodeWarView  # imports pyglet, so only when a window opens
+
+    return NodeWarView(game, session)
+
+
+@hookimpl
+def pegboard_renderers(game: str) -> Any:
+    if game != "nodewar":
+        return None
+    from pegboard.specs import RendererSpec
+
+    return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)
