@@ -179,18 +179,19 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         if at_nine_paid:
             continue
         at_nine_paid = True
-        pay_at_nine(st, payout.at_nine, made)
+        pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone")
 
 
-def pay_at_nine(st: StarfallState, what: str, made: str) -> None:
+def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the drone cap") -> None:
+    """The at-cap column: a missile, an asteroid on the other side's land, or nothing."""
     mover = st.current
     if what == "missile" and st.cmd[mover] >= 0:
         st.miss[st.cmd[mover]] += 1
-        st.note("at_nine", f"{made}: at the drone cap it pays 1 missile to the Command.", row_pay=what)
+        st.note("at_nine", f"{made}: {why} it pays 1 missile to the Command.", row_pay=what)
     elif what == "asteroid":
         drop_asteroid(st, made)
     else:
-        st.note("at_nine", f"{made}: at the drone cap it pays nothing.", row_pay=what)
+        st.note("at_nine", f"{made}: {why} it pays nothing.", row_pay=what)
 
 
 def drop_asteroid(st: StarfallState, made: str) -> None:

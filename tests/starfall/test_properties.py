@@ -35,6 +35,24 @@ def invariants(st):
         assert not any(st.kind[s] == TURRET and st.power[s] != 1 for s in range(st.geo.size))
 
 
+def fogged_moves_stay_in_sight(st, legal):
+    from pegboard_starfall import fog
+    from pegboard_starfall.movegen import ram_centre
+    from pegboard_starfall.pieces import SHIELD
+
+    vis = fog.visible(st, st.to_move)
+    me = st.to_move
+    for m in legal:
+        if m.kind in (mv.SWAP, mv.FIRE, mv.MOVE, mv.WARP, mv.STRIKE):
+            assert vis[m.a] and vis[m.b], m
+        elif m.kind == mv.BUILD:
+            assert vis[m.a]
+        elif m.kind == mv.RAM:
+            assert vis[ram_centre(st, m.a, m.b, None)]
+        if m.kind == mv.MOVE and st.kind[m.a] == SHIELD:
+            assert st.owner[m.b] == me or st.cleared[me] >> m.b & 1
+
+
 def random_candidates(st, rng, n=30):
     size = st.geo.size
     kinds = [mv.SWAP, mv.FIRE, mv.MOVE, mv.CLAIM, mv.WARP, mv.STRIKE, mv.RAM, mv.BUILD, mv.PASS]
@@ -66,6 +84,8 @@ def test_random_play_keeps_every_invariant(name, seed, plies):
             break
         legal = st.legal_moves()
         legal_set = set(legal)
+        if st.rules.fogged:
+            fogged_moves_stay_in_sight(st, legal)
         assert len(legal_set) == len(legal), "duplicate moves"
         for m in rng.sample(legal, min(8, len(legal))):
             assert st.check(m) is None, m
