@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
+from pegboard.game import JSON
 from pegboard.specs import Figure
 
 from .engine import NodeWarGame, NodeWarState
@@ -36,7 +37,7 @@ def _timed(work: Callable[[], int], min_time: float) -> tuple[float, int]:
             return elapsed, items
 
 
-def record_games(game: NodeWarGame, count: int, seed: int = 1) -> list[list[dict]]:
+def record_games(game: NodeWarGame, count: int, seed: int = 1) -> list[list[JSON]]:
     """Encoded move lists of ``count`` random games."""
     rng = random.Random(seed)
     games = []
@@ -51,7 +52,7 @@ def record_games(game: NodeWarGame, count: int, seed: int = 1) -> list[list[dict
     return games
 
 
-def validation_rate(game: NodeWarGame, games: list[list[dict]], min_time: float) -> tuple[float, int]:
+def validation_rate(game: NodeWarGame, games: list[list[JSON]], min_time: float) -> tuple[float, int]:
     def work() -> int:
         n = 0
         decode = game.decode_move
@@ -91,6 +92,7 @@ def chess_pgn_rate(move_count: int, min_time: float, seed: int = 1) -> float | N
         n = 0
         for text in texts:
             game = chess.pgn.read_game(io.StringIO(text))
+            assert game is not None
             board = game.board()
             for move in game.mainline_moves():
                 board.push(move)

@@ -65,8 +65,8 @@ class NodeWarGame(Game):
         # Per node kind: radius ring table and branch limit, indexed by kind code.
         self.limit_of = (0, params.node_branches, params.base_branches)
         self.radius_of = (0, params.node_radius, params.base_radius)
-        self.ring_of = (None, self.geo.rings[params.node_radius], self.geo.rings[params.base_radius])
-        self.reach_of = (None, self.geo.reach[params.node_radius], self.geo.reach[params.base_radius])
+        self.ring_of = ((), self.geo.rings[params.node_radius], self.geo.rings[params.base_radius])
+        self.reach_of = ((), self.geo.reach[params.node_radius], self.geo.reach[params.base_radius])
         # Ready-made Move values per (node kind, source), built on first use.
         self._targets: tuple[list[Any], ...] = ([], [None] * self.geo.size, [None] * self.geo.size)
 
@@ -77,7 +77,7 @@ class NodeWarGame(Game):
         moves are prebuilt so move generation allocates nothing.
         """
         table = self._targets[kind]
-        found = table[s]
+        found: tuple[tuple[int, tuple[int, ...], Move, Move, Move, Move], ...] | None = table[s]
         if found is None:
             found = tuple(
                 (q, inner, Move(GROW, s, q), Move(SPLIT, s, q), Move(LOOP, s, q), Move(REVIVE, s, q))
@@ -109,7 +109,7 @@ class NodeWarGame(Game):
     def new_state(self, seed: int = 0) -> NodeWarState:
         return NodeWarState(self)
 
-    def encode_move(self, move: Move) -> JSON:
+    def encode_move(self, move: Move) -> JSON:  # type: ignore[override]  # narrower: Node War moves
         xs, ys = self.geo.xs, self.geo.ys
         return {"kind": move.kind, "from": [xs[move.src], ys[move.src]], "to": [xs[move.dst], ys[move.dst]]}
 
@@ -133,7 +133,7 @@ class NodeWarGame(Game):
             raise InvalidMoveEncoding(f"move points must be integer points on the {w}x{h} board: {data!r}")
         return Move(kind, sy * w + sx, ty * w + tx)
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: Move) -> str:  # type: ignore[override]  # narrower: Node War moves
         label = self.geo.label
         return f"{move.kind} {label(move.src)} -> {label(move.dst)}"
 
@@ -177,6 +177,8 @@ class NodeWarState(State):
     - ``nodes[seat]`` and ``order`` (placement order), ``base[seat]``, ``turn``
       (number of the next move) and ``turn_limit``.
     """
+
+    game: NodeWarGame
 
     def __init__(self, game: NodeWarGame, *, empty: bool = False) -> None:
         self.game = game
@@ -380,7 +382,7 @@ class NodeWarState(State):
             if q in reach and 2 * count[q] <= node_limit:
                 yield Move(SPLIT, s, q)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[Move]:  # type: ignore[override]  # narrower: Node War moves
         if self._result is not None:
             return []
         seat = self._to_move
@@ -510,7 +512,7 @@ class NodeWarState(State):
                 return q
         return None
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: Move) -> str | None:  # type: ignore[override]  # narrower: Node War moves
         found = self._why_not(move)
         return None if found is None else found[1]
 
@@ -520,7 +522,7 @@ class NodeWarState(State):
 
     # -- playing a move ---------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:
+    def apply(self, move: Move) -> list[Event]:  # type: ignore[override]  # narrower: Node War moves
         found = self._why_not(move)
         if found is not None:
             raise IllegalMove(found[1], rule=found[0], move=move)

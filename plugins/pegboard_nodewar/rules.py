@@ -2,16 +2,12 @@
 
 The engine never hard-codes a rule number; it reads :class:`Params`, built
 from the resolved ruleset mapping (see ``rulesets/nodewar/standard.toml``).
-:func:`load_shipped` reads a shipped ruleset with its ``extends`` chain, for
-tools and tests that run without the platform's ruleset loader.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .geometry import METRICS
@@ -108,50 +104,12 @@ class Params:
         )
 
 
-def rulesets_dir() -> Path:
-    """The folder of Node War's shipped rulesets."""
-    from pegboard.resources import data_dir
-
-    return data_dir("rulesets", "nodewar")
-
-
-def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merge(dict(out[key]), value)
-        else:
-            out[key] = value
-    return out
-
-
 def load_shipped(ref: str = "standard") -> dict[str, Any]:
-    """Resolve a shipped ruleset ("standard", "nodewar/skirmish" or a .toml path).
+    """The resolved ruleset for a shipped id ("standard", "nodewar/skirmish") or a ``.toml`` path.
 
-    Prefers the platform loader (``pegboard.rulesets``) when it exists; the
-    fallback merges ``extends`` chains itself.
+    A thin wrapper over the platform's loader (``extends`` merged, schema checked).
     """
-    try:
-        from pegboard.rulesets import load_ruleset  # type: ignore[import-not-found]
-    except ImportError:
-        load_ruleset = None
-    if load_ruleset is not None:
-        name = ref if ("/" in ref or ref.endswith(".toml")) else f"nodewar/{ref}"
-        return dict(load_ruleset(name, game="nodewar").data)
-    return _load_toml_chain(ref, set())
+    from pegboard.rulesets import load_ruleset
 
-
-def _load_toml_chain(ref: str, seen: set[str]) -> dict[str, Any]:
-    if ref.endswith(".toml"):
-        path = Path(ref)
-    else:
-        path = rulesets_dir() / f"{ref.split('/')[-1]}.toml"
-    if str(path) in seen:
-        raise RulesetValueError(f"ruleset extends itself: {path}")
-    seen.add(str(path))
-    with open(path, "rb") as fh:
-        data = tomllib.load(fh)
-    parent = data.pop("extends", None)
-    if parent:
-        data = _merge(_load_toml_chain(parent, seen), data)
-    return data
+    name = ref if ("/" in ref or ref.endswith(".toml")) else f"nodewar/{ref}"
+    return dict(load_ruleset(name, game="nodewar").data)

@@ -46,7 +46,7 @@ class MatchTextError(MatchFileError, ValueError):
     def __init__(
         self, line: int, reason: str, *, rule: str | None = None, stage: str = "syntax", move: int | None = None
     ) -> None:
-        super().__init__(reason, stage=stage, line=line, rule=rule, move=move)
+        MatchFileError.__init__(self, reason, stage=stage, line=line, rule=rule, move=move)
 
 
 def _ruleset_ref(ruleset: Mapping[str, Any]) -> str:
@@ -76,11 +76,11 @@ class MatchText:
         if result:
             winner = result.get("winner")
             lines.append(f"# result: {'draw' if winner is None else SEATS[winner]} ({result.get('reason', '')})")
-        seat = game.params.first
+        mover = game.params.first
         for turn, data in enumerate(record.get("moves") or [], start=1):
             move = game.decode_move(data)
-            lines.append(f"{turn} {SEATS[seat]} {game.move_text(move)}")
-            seat = 1 - seat
+            lines.append(f"{turn} {SEATS[mover]} {game.move_text(move)}")
+            mover = 1 - mover
         return "\n".join(lines) + "\n"
 
     def loads(self, text: str, resolve_ruleset: Callable[[str], Mapping[str, JSON]]) -> dict[str, JSON]:
@@ -174,7 +174,7 @@ class MatchText:
         }
         if state.result is not None:
             record["result"] = state.result.to_json()
-        extra = {k: v for k, v in meta.items() if k not in ("pegboard nodewar match",)}
+        extra: dict[str, JSON] = dict(meta)
         if extended:
             extra["extensions"] = extended
         if extra:
