@@ -20,7 +20,6 @@ if str(TOYGAME_FILE.parent) not in sys.path:
     sys.path.insert(0, str(TOYGAME_FILE.parent))
 
 import toygame  # noqa: E402
-
 from pegboard.plugins import Plugins, set_plugins  # noqa: E402
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from pathlib import Path
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .game import JSON, PegboardError
@@ -198,7 +198,7 @@ def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> Ga
 
 
 def summarise(plan: MatchPlan, outcomes: list[GameOutcome]) -> list[EntrantStats]:
-    stats = [EntrantStats(label, bot) for label, bot in zip(entrant_labels(plan.bots), plan.bots)]
+    stats = [EntrantStats(label, bot) for label, bot in zip(entrant_labels(plan.bots), plan.bots, strict=True)]
     for outcome in outcomes:
         for entrant, row in enumerate(stats):
             if not outcome.finished:

@@ -23,7 +23,6 @@ from conformance_checks import (  # noqa: E402
     random_playout,
 )
 from conftest import make_toy_plugins  # noqa: E402
-
 from pegboard.plugins import Plugins, get_plugins  # noqa: E402
 from pegboard.rulesets import list_rulesets  # noqa: E402
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import CliResult
 
 POSITION = {"piles": [1, 2], "taken": [3, 0], "turn": 1, "limit": 9}

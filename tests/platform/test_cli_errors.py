@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import TOYGAME_FILE
 
 POSITION = {"piles": [1, 2], "taken": [0, 0], "turn": 0, "limit": 9}

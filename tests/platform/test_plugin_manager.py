@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import toygame
-
 from pegboard import hookimpl
 from pegboard.bots import RandomBot
 from pegboard.plugins import PluginError, Plugins, PluginWarning

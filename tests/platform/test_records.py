@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from pegboard.plugins import Plugins
 from pegboard.records import (
     MatchFileError,

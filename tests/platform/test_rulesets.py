@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 import toygame
-
+from pegboard import hookimpl
+from pegboard.game import IllegalMove
 from pegboard.plugins import Plugins, UnknownId
 from pegboard.rulemods import ModdedGame
 from pegboard.rulesets import (
@@ -22,8 +23,6 @@ from pegboard.rulesets import (
     load_game,
     load_ruleset,
 )
-from pegboard.game import IllegalMove
-from pegboard import hookimpl
 from pegboard.specs import RulesetDir
 
 STANDARD = """game = "toy"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from pegboard import hookimpl
 from pegboard.game import PegboardError, State
 from pegboard.plugins import Plugins, UnknownId

@@ -18,7 +18,7 @@ from typing import Any
 
 from pegboard import Event, Game, IllegalMove, Result, State, hookimpl
 from pegboard.game import InvalidMoveEncoding, InvalidPosition
-from pegboard.specs import BotSpec, EvaluatorSpec, Evaluation, Figure, GameSpec, BenchSpec, RuleModSpec, Term
+from pegboard.specs import BenchSpec, BotSpec, Evaluation, EvaluatorSpec, Figure, GameSpec, RuleModSpec, Term
 
 HERE = Path(__file__).resolve().parent / "toy"
 SEATS = ("Left", "Right")

@@ -9,9 +9,9 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
+from ..game import State
 from ..records import read_position
 from ..rulesets import load_game
-from ..game import State
 from .common import EXIT_INVALID, error_line, out, plugins, warning_line
 
 RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]

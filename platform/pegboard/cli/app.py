@@ -17,7 +17,11 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from typer._click.exceptions import ClickException, UsageError
+
+try:  # typer >= 0.20 vendors click
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
 
 from .. import __version__
 from ..game import PegboardError
