@@ -239,6 +239,11 @@ class StarfallState(State):
 
         return TIMEOUT_MOVE
 
+    def __str__(self) -> str:
+        from .text import render
+
+        return render(self)
+
     # -- turn structure ---------------------------------------------------------------
 
     def start_turn(self) -> None:

@@ -182,3 +182,12 @@ def test_match_record_validates_through_the_core():
     assert report.moves == 61
     record["result"] = {"winner": st.result.winner ^ 1, "reason": "resign"}
     assert not validate_record(record).ok
+
+
+def test_text_picture(game):
+    st = game.new_state(3)
+    text = str(st)
+    lines = text.splitlines()
+    assert lines[0].startswith("10 ") and "m>" in lines[0] and "s>" in lines[0]
+    assert " M< " in lines[10] + " " and lines[5].endswith("seam")
+    assert lines[-1].startswith("turn 0, South to move, squares 9-9")
