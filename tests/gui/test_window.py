@@ -105,7 +105,7 @@ def test_clicking_the_eval_bar_opens_the_breakdown_of_every_term(window_factory,
     click_cell(w, 2, 2)
     w.click_widget(w.evalbar)
     assert w.breakdown.visible
-    names = [t.name for t in w.breakdown.evaluation.terms]
+    names = [t.name for t in w.breakdown.evaluation.terms]  # every term is listed
     assert names == ["stones", "centre"]
     img = snap(w, tmp_path, "breakdown")
     r = w.breakdown.rect

@@ -104,7 +104,7 @@ class BreakdownPanel(Panel):
         for term in self.evaluation.terms:
             y -= self.ROW
             color = theme.TEXT if term.contribution == 0 else (theme.SEAT_COLORS[0] if term.contribution > 0 else theme.TEXT_ERROR)
-            values = [term.name, _num(term.blue), _num(term.red), _num(term.weight), f"{term.contribution:+.2f}"]
+            values = [term.name.replace("_", " "), _num(term.blue), _num(term.red), _num(term.weight), f"{term.contribution:+.2f}"]
             for i, value in enumerate(values):
                 items.append(label(ui, value, cols[i], y, layer, size=theme.SMALL_FONT_SIZE,
                                    color=color if i == 4 else theme.TEXT, anchor_x="left" if i == 0 else "right"))
