@@ -244,3 +244,18 @@ def test_plugins_can_add_commands(cli: Any, tmp_path: Path) -> None:
     )
     result = cli("--plugin", str(plugin), "hello", "--name", "pegboard")
     assert result.code == 0 and result.out == "hello pegboard\n"
+
+
+def test_position_from_a_record_feeds_legal(cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "m"
+    cli("match", "toy", "--out", str(out), "--seed", "3")
+    record = out / "match-0001.match.json"
+    start = json.loads(cli("position", str(record), "--move", "0").out)
+    assert start == {"piles": [3, 4, 5], "taken": [0, 0], "turn": 0, "limit": 100}
+    saved = tmp_path / "after1.json"
+    result = cli("position", str(record), "-m", "1", "--out", str(saved))
+    assert result.code == 0 and result.out.startswith(f"wrote {saved} (after 1 of ")
+    assert json.loads(saved.read_text())["turn"] == 1
+    assert cli("legal", "toy", str(saved)).code == 0
+    too_far = cli("position", str(record), "--move", "99")
+    assert too_far.code == 2 and "the record has only" in too_far.err

@@ -10,9 +10,9 @@ import typer
 from rich.table import Table
 
 from ..game import State
-from ..records import read_position
+from ..records import read_position, read_record, replay, write_text_atomic
 from ..rulesets import load_game
-from .common import EXIT_INVALID, error_line, out, plugins, warning_line
+from .common import EXIT_INVALID, UsageProblem, error_line, out, plugins, warning_line
 
 RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
 
@@ -67,6 +67,25 @@ def evaluate(
     out().print(table)
 
 
+def position(
+    record: Annotated[Path, typer.Argument(metavar="MATCH_FILE", help="A match record (any format validate reads).")],
+    move: Annotated[Optional[int], typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
+    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it.")] = None,
+) -> None:
+    """Replay a match record and print a position from it as JSON (for legal and eval)."""
+    data = read_record(record)
+    total = len(data["moves"])
+    if move is not None and move > total:
+        raise UsageProblem(f"--move {move}: the record has only {total} moves")
+    state, _ = replay({**data, "moves": data["moves"][:move]}, path=record)
+    text = json.dumps(state.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if out_file is None:
+        print(text, end="")
+    else:
+        write_text_atomic(out_file, text)
+        print(f"wrote {out_file} (after {state.ply} of {total} moves)")
+
+
 def _number(value: float) -> str:
     if abs(value) >= 1000:
         return f"{value:,.0f}"
@@ -108,6 +127,7 @@ def bench(
 
 
 def register(app: typer.Typer) -> None:
+    app.command("position")(position)
     app.command("legal")(legal)
     app.command("eval")(evaluate)
     app.command("bench")(bench)
