@@ -330,10 +330,28 @@ def _own(st: StarfallState, sq: int, want: int | None, name: str) -> str | None:
     return None
 
 
+def _well_formed(m: SfMove) -> bool:
+    """The fields a move kind does not use hold their defaults (so equal moves compare equal)."""
+    kind = m.kind
+    if kind == CONCEDE:
+        return m.b == -1
+    if m.tag != "":
+        return False
+    if kind in (PASS, TIMEOUT):
+        return m.a == -1 and m.b == -1
+    if kind in (CLAIM, BUILD):
+        return m.b == -1
+    if kind == SWAP:
+        return m.a < m.b
+    return True
+
+
 def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     """None if m is legal for the mover, else (rule id, reason)."""
     kind = m.kind
     n = st.geo.size
+    if not _well_formed(m):
+        return ("malformed", f"not a well-formed {kind} move")
     if kind == CONCEDE:
         return None if m.a in (0, 1) and m.tag in CONCEDE_REASONS else ("concede", "concede needs a seat and a reason")
     if kind == TIMEOUT:

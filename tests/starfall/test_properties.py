@@ -61,12 +61,12 @@ def random_candidates(st, rng, n=30):
         k = rng.choice(kinds)
         a = rng.randrange(size)
         b = rng.randrange(8) if k == mv.RAM else rng.choice([a + 1, a - 1, a + st.geo.width, rng.randrange(size)])
-        if k in (mv.CLAIM, mv.BUILD, mv.PASS):
+        if k in (mv.CLAIM, mv.BUILD, mv.PASS) and rng.random() < 0.8:
             b = -1
-        if k == mv.PASS:
+        if k == mv.PASS and rng.random() < 0.8:
             a = -1
         if k == mv.SWAP and 0 <= b < size:
-            out.append(mv.swap(a, b))
+            out.append(mv.swap(a, b) if rng.random() < 0.8 else mv.SfMove(k, b, a))
         elif 0 <= b < size or b == -1 or k == mv.RAM:
             out.append(mv.SfMove(k, a, b))
     return out
