@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import json
 import random
 
@@ -352,3 +353,44 @@ def test_states_and_games_pickle(game: NodeWarGame) -> None:
     assert copy_.to_json() == state.to_json()
     assert copy_.undo() == state.undo()
     assert copy_.to_json() == state.to_json()
+
+
+def test_python_example_in_the_rules_doc_runs() -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "nodewar.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, flags=re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "nodewar.md", "exec"), {})
+
+
+def test_ascii_board(game: NodeWarGame) -> None:
+    state = build(game, [(6, 6)], [], [(BB, (6, 6))])
+    picture = str(state).splitlines()
+    assert len(picture) == game.height + 1
+    assert picture[-(2 + 2)].split()[1:][6] == "B"  # y = 2
+    assert picture[-(6 + 2)].split()[1:][6] == "b"
+    assert picture[-(4 + 2)].split()[1:][6] == "+"  # on a live line
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "words"),
+    [
+        (("board", "distance"), "taxicab", "board.distance"),
+        (("base", "positions"), [[6, 2]], "two [x, y] points"),
+        (("base", "positions"), [[6, 2], [6, 2]], "different points"),
+        (("base", "positions"), [[6, 2], [6, 40]], "not a point on the 13x19 board"),
+        (("node", "branches"), 1, "node.branches"),
+        (("turns", "first"), "Green", "turns.first"),
+        (("turns", "limit"), 0, "turns.limit"),
+    ],
+)
+def test_bad_ruleset_values(path, value, words: str) -> None:
+    from pegboard_nodewar.rules import RulesetValueError
+
+    ruleset = copy.deepcopy(load_shipped("standard"))
+    ruleset[path[0]][path[1]] = value
+    with pytest.raises(RulesetValueError, match=re.escape(words)):
+        NodeWarGame(ruleset)
