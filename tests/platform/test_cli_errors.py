@@ -185,3 +185,11 @@ def test_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     assert len(errors) == 1 and "not UTF-8" in errors[0]
     done = subprocess.run([sys.executable, "-m", "pegboard", "match", "toy", "--bogus", "x"], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_python_warnings_from_plugins_are_one_line_each(cli: Any, tmp_path: Path) -> None:
+    plugin = tmp_path / "chatty.py"
+    plugin.write_text("import warnings\nwarnings.warn('old API in use\\nsecond line')\nwarnings.warn('careful')\n")
+    result = cli("--plugin", str(plugin), "games")
+    assert result.code == 0
+    assert result.err_lines == ["warning: old API in use", "warning: careful"]
