@@ -173,7 +173,7 @@ class Geometry:
         if found is None:
             xs, ys = self.xs, self.ys
             found = segments_touch(xs[a], ys[a], xs[b], ys[b], xs[c], ys[c], xs[d], ys[d])
-            if len(self._touch) > 2_000_000:
+            if len(self._touch) > 250_000:  # bounded memory (a few tens of MB at most)
                 self._touch.clear()
             self._touch[key] = found
         return found
