@@ -44,6 +44,7 @@ def put(st: StarfallState, c: int, r: int, letter: str, side: int, power: int = 
         ride: int | str | None = None, missiles: int = 0) -> int:
     """Place a drone; ``ride`` is a mask, or "white"/"red" (checker), "all", or None (a scout, warp or bomb rides the colour of the star under it, others nothing)."""
     s = st.geo.sq(c, r)
+    st._vis_cache.clear()  # hand edits change what each side sees
     kind = KIND_BY_LETTER[letter]
     st.kind[s], st.side[s], st.power[s], st.miss[s], st.shots[s] = kind, side, power, missiles, 0
     if ride is None:
@@ -68,6 +69,7 @@ def paint(st: StarfallState, cells: Iterable[tuple[int, int]], color: int = LINE
 
 
 def own(st: StarfallState, cells: Iterable[tuple[int, int]], side: int) -> None:
+    st._vis_cache.clear()
     for c, r in cells:
         st.owner[st.geo.sq(c, r)] = side
 

@@ -148,3 +148,26 @@ def test_private_notices_under_fog(seam_game):
     effects.pay_at_nine(st, "missile", "South's swap made a 5-line of blue")
     events = st._flush_events()
     assert events[0].seen_by == frozenset({0})
+
+
+def test_strike_ram_warp_and_build_need_sight(dark_game):
+    from pegboard_starfall.geometry import DIRECTIONS
+
+    st = blank(dark_game)
+    x = put(st, 1, 1, "X", 0)  # sees (0..2, 0..2); the column above row 2 is dark
+    ends = {m.b for m in st.legal_moves() if m.kind == "strike" and m.a == x}
+    assert not any(st.geo.col[e] == 1 and st.geo.row[e] > 1 for e in ends)  # north runs into the dark
+    assert sq(st, 0, 1) in ends  # west: (0,1) is in sight and the edge stops it
+    b = put(st, 8, 1, "B", 0)
+    north = DIRECTIONS.index((0, 1))
+    assert st.check(mv.ram(b, north)) is not None
+    put(st, 9, 1, "S", 1)  # a blocker in sight: the ram east is fine
+    assert st.check(mv.ram(b, DIRECTIONS.index((1, 0)))) is None
+    w = put(st, 2, 4, "W", 0)
+    targets = {m.b for m in st.legal_moves() if m.kind == "warp" and m.a == w}
+    vis = fog.visible(st, 0)
+    assert targets and all(vis[t] for t in targets) and sq(st, 8, 8) not in targets
+    st.miss[st.cmd[0]] = 10
+    own(st, [(0, 9), (2, 2)], 0)
+    builds = {m.a for m in st.legal_moves() if m.kind == "build"}
+    assert sq(st, 2, 2) in builds and sq(st, 0, 9) not in builds
