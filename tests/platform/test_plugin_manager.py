@@ -103,3 +103,17 @@ def test_example_plugins_load_with_the_public_api() -> None:
         plugins = Plugins(load_entry_points=False, plugin_files=sorted(examples.glob("*.py")))
     plugins.register(toygame, name="toygame")
     assert "greedy" in plugins.bots("toy")
+
+
+def test_example_greedy_bot_picks_the_best_evaluated_move(toy_plugins: Plugins) -> None:
+    examples = Path(__file__).resolve().parents[2] / "plugins" / "examples"
+    toy_plugins.load_file(examples / "greedy_bot.py")
+    game = load_game("toy", plugins=toy_plugins)
+    bot = toy_plugins.bot("toy", "greedy").factory(game, 1)
+    # taken-difference + half the parity of tokens left: taking 2 from pile 1 scores 2.5, the rest 1.0
+    state = game.state_from_json({"piles": [1, 2], "taken": [0, 0], "turn": 0, "limit": 50})
+    assert bot.choose(state, 1.0) == (1, 2)
+    assert state.to_json()["piles"] == [1, 2]  # the view is left as it was
+    # a move that wins at once beats any evaluation, for either seat
+    state = game.state_from_json({"piles": [0, 3], "taken": [0, 9], "turn": 1, "limit": 50})
+    assert bot.choose(state, 1.0) == (1, 3)
