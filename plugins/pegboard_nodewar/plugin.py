@@ -1,8 +1,8 @@
-"""Node War's plugin hooks: the game itself and its benchmarks.
+"""Node War's plugin hooks: the game, its bots, its evaluator and its benchmarks.
 
 Registered through the ``pegboard`` entry point ``nodewar``, exactly like a
-third-party plugin. Bots and evaluators register their own hooks in their
-own modules of this package.
+third-party plugin. Factories import their modules lazily, so listing plugins
+costs nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, GameSpec
+from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec
 
 from .rules import SEATS
 
@@ -46,6 +46,76 @@ def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
     from .bench import run
 
     return [BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=run)]
+
+
+def _bot(level: str) -> Any:
+    def factory(game: Any, seed: int) -> Any:
+        from . import bots
+
+        return getattr(bots, f"{level}Bot")(game, seed)
+
+    return factory
+
+
+#: Built-in levels, weakest first (the CLI's default bot is the last one).
+BOTS = (
+    BotSpec(
+        id="easy",
+        name="Easy",
+        factory=_bot("Easy"),
+        game="nodewar",
+        budget=0.02,
+        description="Greedy on immediate gains over a random sample of moves.",
+    ),
+    BotSpec(
+        id="medium",
+        name="Medium",
+        factory=_bot("Medium"),
+        game="nodewar",
+        budget=0.1,
+        description="One ply: every legal move scored by the static evaluation.",
+    ),
+    BotSpec(
+        id="hard",
+        name="Hard",
+        factory=_bot("Hard"),
+        game="nodewar",
+        budget=0.5,
+        description="Two-ply alpha-beta over the best moves and the strongest replies.",
+    ),
+    BotSpec(
+        id="expert",
+        name="Expert",
+        factory=_bot("Expert"),
+        game="nodewar",
+        budget=1.5,
+        description="Iterative-deepening alpha-beta with a transposition table, under a time budget.",
+    ),
+)
+
+
+@hookimpl
+def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
+    return BOTS if game == "nodewar" else None
+
+
+def _evaluator(game: Any) -> Any:
+    from .evaluator import NodeWarEvaluator
+
+    return NodeWarEvaluator(game)
+
+
+@hookimpl
+def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
+    if game != "nodewar":
+        return None
+    return EvaluatorSpec(
+        id="standard",
+        name="Node War standard evaluation",
+        game="nodewar",
+        factory=_evaluator,
+        description="Fourteen weighted terms from the ruleset's [evaluator] table, Blue's point of view.",
+    )
 
 
 def _board_view(game: Any, session: Any) -> Any:

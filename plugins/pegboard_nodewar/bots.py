@@ -1,0 +1,332 @@
+"""Node War's built-in bots: Easy, Medium, Hard and Expert.
+
+All four search the view they are given in place with ``push``/``undo``
+(never copies) and break ties with a seeded random generator, so a bot built
+with the same seed plays the same moves. They differ in how far they look:
+
+- **Easy** looks at a random sample of the legal moves and takes the one
+  that gains the most material right now (nodes placed, enemy nodes killed,
+  own nodes revived), preferring forward points. No evaluation, no look-ahead.
+- **Medium** plays every legal move once and keeps the one the static
+  evaluator (:mod:`pegboard_nodewar.evaluator`) likes best: one ply.
+- **Hard** runs a fixed two-ply alpha-beta: its best root moves by the
+  one-ply evaluation, each answered by the opponent's strongest replies
+  (every reply is tried and ranked by the material it wins, so no cut is
+  missed). It sees the cut that answers a careless move.
+- **Expert** runs iterative-deepening alpha-beta with the same ranked move
+  lists, a transposition table and a work budget derived from its time
+  budget: two plies wide, then three and four plies as time allows.
+
+Why alpha-beta and not MCTS: a Node War game is 300 plies with ~400 legal
+moves a turn, and the engine plays ~2,000 random plies a second, so one
+random playout to the end costs ~0.15 s; a playout policy good enough to
+judge positions would cost more still. Material (alive nodes) moves only
+through cuts, revivals and new nodes, which a push/undo of each move reveals
+in ~12 µs, and a static evaluation costs ~20-80 µs. Ranking moves by what
+they win and searching the best few two to four plies deep measured far
+stronger per second than playouts (see docs/rules/nodewar.md, "Bots").
+
+The search budget is counted in *work units* (one unit ≈ one push/undo,
+an evaluation counts as several), converted from seconds with a fixed rate,
+so a given seed plays the same moves on any machine; a wall-clock guard
+(``budget`` × 3 + 0.5 s, never above ``budget`` + 2.5 s) stops a search on
+a machine far slower than the rate assumes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import NodeWarGame, NodeWarState
+from .evaluator import NodeWarEvaluator
+
+#: Work units (push+undo ≈ 1, an evaluation ≈ 5) a bot may spend per second of budget.
+WORK_PER_SECOND = 60_000
+#: Score of a won position (minus the plies it takes, so quicker wins rank higher).
+WIN = 1_000_000.0
+#: Weight of one node of material in move ranking (placed + killed + revived).
+MATERIAL = 10.0
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(key: int) -> int:
+    """splitmix64: a deterministic 64-bit hash of an integer (for transposition keys)."""
+    z = (key + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def guard(budget: float) -> float:
+    """Wall-clock seconds after which a search stops whatever its work count says."""
+    budget = max(0.0, budget)
+    return min(budget * 3 + 0.5, budget + 2.5)
+
+
+class OutOfTime(Exception):
+    """Raised inside a search when its work budget or wall-clock guard runs out."""
+
+
+def last_effect(state: NodeWarState) -> Any:
+    """The undo record of the last move pushed (placed, cut, died, revived ...).
+
+    Reads the engine's undo stack: the cheapest way to learn what a move did.
+    """
+    return state._stack[-1]
+
+
+class NodeWarBot:
+    """Shared machinery: the evaluator, seeded tie-breaks, move ranking."""
+
+    name = "bot"
+
+    def __init__(self, game: NodeWarGame, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.evaluator = NodeWarEvaluator(game)
+        self.advance = self.evaluator.tables.advance
+
+    def choose(self, view: NodeWarState, budget: float) -> Any:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _legal(self, view: NodeWarState) -> list[Any]:
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        return moves
+
+    def gain(self, state: NodeWarState, move: Any, seat: int) -> float:
+        """What ``move`` wins at once for ``seat``: material, or a decided game. Leaves the state as found."""
+        state.push(move)
+        rec = last_effect(state)
+        result = state.result
+        if result is not None and result.reason == "no_moves":
+            value = WIN if result.winner == seat else -WIN
+        else:
+            value = MATERIAL * (rec.placed + len(rec.died) + len(rec.revived))
+        state.undo()
+        return value + 0.05 * self.advance[seat][move.dst]
+
+    def leaf(self, state: NodeWarState, ply: int) -> float:
+        """The value of a position for the player to move (negamax convention)."""
+        result = state.result
+        if result is not None:
+            if result.winner is None:
+                return 0.0
+            return (WIN - ply) if result.winner == state.to_move else -(WIN - ply)
+        value = self.evaluator.score(state)
+        return value if state.to_move == 0 else -value
+
+
+class EasyBot(NodeWarBot):
+    """Greedy on immediate material over a random sample of moves."""
+
+    name = "Easy"
+    sample = 24
+
+    def choose(self, view: NodeWarState, budget: float) -> Any:
+        moves = self._legal(view)
+        rng = self.rng
+        if len(moves) > self.sample:
+            moves = rng.sample(moves, self.sample)
+        seat = view.to_move
+        best, best_value = moves[0], -float("inf")
+        for move in moves:
+            value = self.gain(view, move, seat) + rng.random() * 3.0
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+
+class MediumBot(NodeWarBot):
+    """One ply: every legal move, scored by the static evaluation."""
+
+    name = "Medium"
+
+    def root_scores(self, view: NodeWarState, moves: Sequence[Any]) -> list[tuple[float, Any]]:
+        """(value for the mover, move) per move, best first, with seeded tie-breaks."""
+        rng = self.rng
+        out = []
+        push, undo, leaf = view.push, view.undo, self.leaf
+        for move in moves:
+            push(move)
+            value = -leaf(view, 1)
+            undo()
+            out.append((value + rng.random() * 1e-3, move))
+        out.sort(key=lambda item: item[0], reverse=True)
+        return out
+
+    def choose(self, view: NodeWarState, budget: float) -> Any:
+        return self.root_scores(view, self._legal(view))[0][1]
+
+
+class SearchBot(MediumBot):
+    """Alpha-beta over ranked, width-limited move lists (Hard and Expert)."""
+
+    #: Moves searched at each ply below the root (index 0 = the opponent's replies).
+    widths: tuple[int, ...] = (8,)
+    root_width = 12
+    depth = 2
+
+    def __init__(self, game: NodeWarGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.work = 0
+        self.work_limit = float("inf")
+        self.deadline = float("inf")
+        self.table: dict[int, tuple[int, float, Any]] = {}
+        self.size = game.geo.size
+
+    # -- budget -----------------------------------------------------------------------
+
+    def _spend(self, units: int) -> None:
+        self.work += units
+        if self.work > self.work_limit or time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    # -- ranking ----------------------------------------------------------------------
+
+    def ranked(self, state: NodeWarState, width: int, first: Any = None) -> list[Any]:
+        """The ``width`` most promising moves: tried one by one, ranked by material won."""
+        moves = state.legal_moves()
+        self._spend(len(moves) + 10)
+        seat = state.to_move
+        rng = self.rng.random
+        gain = self.gain
+        scored = sorted(((gain(state, m, seat) + rng() * 1e-3, m) for m in moves), key=lambda item: item[0], reverse=True)
+        top = [m for _, m in scored[:width]]
+        if first is not None and first in moves:
+            if first in top:
+                top.remove(first)
+            top.insert(0, first)
+        return top
+
+    def key_after(self, key: int, state: NodeWarState, move: Any) -> int:
+        """Transposition key after ``move`` (already pushed): XOR of per-move keys.
+
+        A position is keyed by the set of (move, mover, lines it cut) since
+        the root; two orders of the same moves reach the same position unless
+        a move cut differently, which the cut count tells apart.
+        """
+        rec = last_effect(state)
+        size = self.size
+        code = ((("grow", "split", "loop", "revive").index(move.kind) * size + move.src) * size + move.dst) * 2 + rec.player
+        return key ^ _mix(code * 64 + len(rec.cut))
+
+    # -- alpha-beta -------------------------------------------------------------------
+
+    def negamax(self, state: NodeWarState, depth: int, alpha: float, beta: float, ply: int, key: int) -> float:
+        if depth == 0 or state.result is not None:
+            self._spend(5)
+            return self.leaf(state, ply)
+        entry = self.table.get(key)
+        hint = None
+        if entry is not None:
+            stored_depth, stored_value, hint = entry
+            if stored_depth >= depth:
+                return stored_value
+        width = self.widths[min(ply - 1, len(self.widths) - 1)]
+        moves = self.ranked(state, width, hint)
+        alpha_in = alpha
+        best, best_move = -float("inf"), None
+        push, undo = state.push, state.undo
+        for move in moves:
+            push(move)
+            try:
+                value = -self.negamax(state, depth - 1, -beta, -alpha, ply + 1, self.key_after(key, state, move))
+            finally:
+                undo()
+            if value > best:
+                best, best_move = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        # Only exact values are reused as values; bounds still give an ordering hint.
+        self.table[key] = (depth if alpha_in < best < beta else -1, best, best_move)
+        return best
+
+    def search_root(self, view: NodeWarState, candidates: Sequence[Any], depth: int) -> tuple[float, Any]:
+        """Search ``candidates`` (best guess first) ``depth`` plies; (value, best move)."""
+        alpha = -float("inf")
+        best_move = candidates[0]
+        push, undo = view.push, view.undo
+        for move in candidates:
+            push(move)
+            try:
+                value = -self.negamax(view, depth - 1, -float("inf"), -alpha, 1, self.key_after(0, view, move))
+            finally:
+                undo()
+            if value > alpha:
+                alpha, best_move = value, move
+        return alpha, best_move
+
+    def choose(self, view: NodeWarState, budget: float) -> Any:
+        self.table.clear()
+        self.work, self.work_limit = 0, float("inf")
+        self.deadline = time.perf_counter() + guard(budget)
+        root = self.root_scores(view, self._legal(view))
+        if root[0][0] >= WIN / 2:
+            return root[0][1]
+        candidates = [m for _, m in root[: self.root_width]]
+        try:
+            return self.search_root(view, candidates, self.depth)[1]
+        except OutOfTime:  # only on a machine far slower than usual: keep the one-ply choice
+            return root[0][1]
+
+
+class HardBot(SearchBot):
+    """Two plies: 12 best root moves, each against the opponent's 8 strongest replies."""
+
+    name = "Hard"
+    root_width = 12
+    widths = (8,)
+    depth = 2
+
+
+class ExpertBot(SearchBot):
+    """Iterative deepening under a time budget: 2 plies wide, then 3 and 4 as time allows."""
+
+    name = "Expert"
+    #: (depth, root moves, widths below the root) per iteration.
+    schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = (
+        (2, 12, (8,)),
+        (2, 24, (12,)),
+        (3, 12, (10, 6)),
+        (3, 20, (12, 8)),
+        (4, 12, (10, 6, 5)),
+        (4, 20, (12, 8, 6)),
+    )
+
+    def choose(self, view: NodeWarState, budget: float) -> Any:
+        self.table.clear()
+        started = time.perf_counter()
+        budget = max(0.0, budget)
+        self.work = 0
+        self.work_limit = max(1.0, budget * WORK_PER_SECOND)
+        self.deadline = started + guard(budget)
+        root = self.root_scores(view, self._legal(view))
+        self.work += 6 * len(root)
+        best = root[0][1]
+        if root[0][0] >= WIN / 2:
+            return best
+        ranked = [m for _, m in root]
+        for depth, width, widths in self.schedule:
+            self.widths = widths
+            candidates = ranked[:width]
+            if best in candidates:
+                candidates.remove(best)
+            candidates.insert(0, best)
+            try:
+                value, move = self.search_root(view, candidates, depth)
+            except OutOfTime:
+                break
+            best = move
+            if abs(value) >= WIN / 2:
+                break
+        return best
