@@ -33,7 +33,6 @@ MOVE_KINDS = (GROW, SPLIT, LOOP, REVIVE)
 EMPTY = -1
 REGULAR, BASE = 1, 2
 LIVE, CUT, GONE = 0, 1, 2
-LINE_STATES = {LIVE: "live", CUT: "cut"}
 
 
 class Move(NamedTuple):
@@ -74,7 +73,7 @@ class NodeWarGame(Game):
         """For a node of ``kind`` at ``s``: ``(q, inner, grow, split, loop, revive)`` per point in reach.
 
         ``inner`` holds the lattice points strictly between s and q; the four
-        moves are prebuilt so move generation allocates nothing.
+        moves are prebuilt so move generation allocates no Move values.
         """
         table = self._targets[kind]
         found: tuple[tuple[int, tuple[int, ...], Move, Move, Move, Move], ...] | None = table[s]
@@ -317,8 +316,10 @@ class NodeWarState(State):
         self.lstate.pop()
         self.branches[a] -= 1
         self.branches[b] -= 1
-        self.ends[a].pop()
-        self.ends[b].pop()
+        # remove, not pop: undoing a split re-appends the restored line, so the
+        # newest line is not always last in ends[]
+        self.ends[a].remove(lid)
+        self.ends[b].remove(lid)
 
     def _retire(self, lid: int) -> None:
         """Remove a live own line replaced by a split."""
