@@ -193,3 +193,10 @@ def test_python_warnings_from_plugins_are_one_line_each(cli: Any, tmp_path: Path
     result = cli("--plugin", str(plugin), "games")
     assert result.code == 0
     assert result.err_lines == ["warning: old API in use", "warning: careful"]
+
+
+def test_no_command_prints_the_help(cli: Any) -> None:
+    for args in ([], ["ruleset"]):
+        result = cli(*args)
+        assert result.code == 2
+        assert result.err.startswith("Usage: pegboard") and "error:" not in result.err
