@@ -428,8 +428,7 @@ class NodeWarState(State):
         o = self.owner[dst]
         seat = self._to_move
         if o == EMPTY:
-            lowner = self.lowner
-            return SPLIT if any(lowner[lid] == seat for lid in self.through[dst]) else GROW
+            return SPLIT if self.own_through[seat][dst] else GROW
         if o == seat:
             return LOOP if self.alive[dst] else REVIVE
         return None
@@ -462,13 +461,9 @@ class NodeWarState(State):
         if t not in game.reach_of[sk][s]:
             return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
         o = owner[t]
+        actual: str | None
         if o == EMPTY:
-            lowner = self.lowner
-            actual: str | None = GROW
-            for lid in self.through[t]:
-                if lowner[lid] == seat:
-                    actual = SPLIT
-                    break
+            actual = SPLIT if self.own_through[seat][t] else GROW
         elif o == seat:
             actual = LOOP if self.alive[t] else REVIVE
         else:
