@@ -271,11 +271,19 @@ class _Job:
     view: State
     budget: float
     answer: Move | None = None
-    error: BaseException | None = None
+    error: str | None = None  # "ExceptionType: message"
 
 
-class _BotWorker:
-    """Runs one bot job at a time on a daemon thread; finished jobs wait in a queue."""
+def _describe_error(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+class _ThreadWorker:
+    """Runs one bot job at a time on a daemon thread; finished jobs wait in ``done``.
+
+    A stale job cannot be stopped (only asked to, through the bot's ``cancel()``
+    or ``stop()``); the next job starts when it returns.
+    """
 
     def __init__(self) -> None:
         self.done: queue.Queue[_Job] = queue.Queue()
@@ -288,15 +296,18 @@ class _BotWorker:
 
     def start(self, job: _Job) -> None:
         self.job = job
-        self.thread = threading.Thread(target=self._run, args=(job,), name=f"pegboard-bot-seat{job.seat}", daemon=True)
+        self.thread = threading.Thread(target=self.run, args=(job,), name=f"pegboard-bot-seat{job.seat}", daemon=True)
         self.thread.start()
 
-    def _run(self, job: _Job) -> None:
+    def run(self, job: _Job) -> None:
         try:
             job.answer = job.bot.choose(job.view, job.budget)
         except BaseException as exc:  # noqa: BLE001 - reported to the session, never lost
-            job.error = exc
+            job.error = _describe_error(exc)
         self.done.put(job)
+
+    def collect(self) -> None:
+        """Thread jobs report through ``done`` themselves."""
 
     def cancel(self) -> None:
         """Ask a running bot to stop early, if it knows how (``cancel()`` or ``stop()``)."""
@@ -315,6 +326,116 @@ class _BotWorker:
             self.thread.join(timeout)
         return not self.busy
 
+    def close(self) -> None:
+        self.cancel()
+
+
+def _child_think(bot: Bot, view: State, budget: float, conn: Any) -> None:
+    """Body of a forked bot process: think, send ``("ok", move)`` or ``("error", text)``."""
+    try:
+        reply: tuple[str, Any] = ("ok", bot.choose(view, budget))
+    except BaseException as exc:  # noqa: BLE001
+        reply = ("error", _describe_error(exc))
+    try:
+        conn.send(reply)
+    except Exception as exc:  # noqa: BLE001 - e.g. a move that cannot be pickled
+        conn.send(("error", f"cannot send the move back: {_describe_error(exc)}"))
+    conn.close()
+
+
+class _ProcessWorker:
+    """Runs each bot job in a forked child process, so a bot never slows the window.
+
+    The child starts as a copy of this process (the position, the bot and its
+    memory), thinks on its own CPU core and sends the move back through a pipe.
+    A stale job is killed at once. The bot's own memory does not flow back
+    (each move starts from the bot as the parent holds it), which keeps
+    answers a function of the seed and the position.
+    """
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self.ctx = multiprocessing.get_context("fork")
+        self.done: queue.Queue[_Job] = queue.Queue()
+        self.job: _Job | None = None
+        self.proc: Any = None
+        self.conn: Any = None
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def start(self, job: _Job) -> None:
+        receiver, sender = self.ctx.Pipe(duplex=False)
+        proc = self.ctx.Process(target=_child_think, args=(job.bot, job.view, job.budget, sender), daemon=True,
+                                name=f"pegboard-bot-seat{job.seat}")
+        proc.start()
+        sender.close()
+        self.job, self.proc, self.conn = job, proc, receiver
+
+    def collect(self) -> None:
+        """Move a finished job into ``done`` (never blocks)."""
+        job = self.job
+        if job is None:
+            return
+        if not self.conn.poll():
+            if self.proc.is_alive():
+                return
+            self.proc.join(1.0)  # it may have answered just before ending: look again
+        if self.conn.poll():
+            try:
+                kind, value = self.conn.recv()
+            except (EOFError, OSError):
+                kind, value = "error", f"the bot process ended without an answer (exit code {self.proc.exitcode})"
+            if kind == "ok":
+                job.answer = value
+            else:
+                job.error = str(value)
+        else:
+            job.error = f"the bot process ended without an answer (exit code {self.proc.exitcode})"
+        self._reap()
+        self.done.put(job)
+
+    def _reap(self) -> None:
+        if self.proc is not None:
+            self.proc.join(1.0)
+            if self.proc.is_alive():
+                self.proc.kill()
+                self.proc.join(1.0)
+        if self.conn is not None:
+            self.conn.close()
+        self.job = self.proc = self.conn = None
+
+    def cancel(self) -> None:
+        """Kill the running job (it is stale: its answer would be dropped anyway)."""
+        if self.proc is not None and self.proc.is_alive():
+            self.proc.kill()
+        if self.job is not None:
+            self._reap()
+
+    def join(self, timeout: float | None) -> bool:
+        if self.conn is not None:
+            self.conn.poll(timeout)
+            if not self.conn.poll() and self.proc is not None:
+                self.proc.join(0.1)
+        self.collect()
+        return not self.busy
+
+    def close(self) -> None:
+        self.cancel()
+
+
+BOT_WORKERS = ("thread", "process", "inline")
+
+
+def default_bot_worker() -> str:
+    """``"process"`` where fork is available (Linux, other Unixes), else ``"thread"``."""
+    import multiprocessing
+    import sys
+
+    return "process" if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin" else "thread"
+
 
 # -- the session --------------------------------------------------------------------------------
 
@@ -330,8 +451,11 @@ class Session:
     ``pegboard_match_event`` notices and builds games for imported records.
     ``clock`` is a :class:`ClockSettings`, None (no clocks) or ``"ruleset"``
     (the default: the ruleset's ``[timers]`` table decides); ``time_source`` returns seconds (tests pass
-    a fake). With ``threaded=False`` bots think inside :meth:`poll` (useful for
-    headless drivers and tests).
+    a fake). ``workers`` says where bots think: ``"thread"`` (a daemon thread,
+    the default), ``"process"`` (a forked child per move: true parallelism,
+    stale answers are killed; what the window uses where fork exists) or
+    ``"inline"`` (inside :meth:`poll`, blocking: headless drivers and tests).
+    ``threaded=False`` is a shorthand for ``workers="inline"``.
     """
 
     def __init__(
@@ -345,13 +469,17 @@ class Session:
         clock: ClockSettings | str | None = "ruleset",
         time_source: Callable[[], float] = time.monotonic,
         threaded: bool = True,
+        workers: str | None = None,
     ) -> None:
         self._plugins = plugins
         self._listeners: list[Listener] = []
         self._time = time_source
-        self.threaded = threaded
+        self.workers = workers or ("thread" if threaded else "inline")
+        if self.workers not in BOT_WORKERS:
+            raise SessionError(f"unknown bot worker kind {self.workers!r} (known: {', '.join(BOT_WORKERS)})")
+        self.threaded = self.workers != "inline"
         self._clock_mode = clock
-        self._worker = _BotWorker()
+        self._worker: _ThreadWorker | _ProcessWorker = _ProcessWorker() if self.workers == "process" else _ThreadWorker()
         self._waiting: _Job | None = None  # a job waiting for a stale one to finish
         self._thinking: tuple[int, int] | None = None  # (generation, seat)
         self.last_error: str | None = None
@@ -652,6 +780,7 @@ class Session:
         """Advance the match without blocking: play finished bot answers, run clocks,
         start a bot that is due. Call it every frame. Returns True if the position changed."""
         changed = False
+        self._worker.collect()
         while True:
             try:
                 job = self._worker.done.get_nowait()
@@ -680,7 +809,7 @@ class Session:
             return False  # stale: the position changed while the bot thought
         label = self.player_label(job.seat)
         if job.error is not None:
-            return self._bot_failed(f"{label} failed: {type(job.error).__name__}: {job.error}")
+            return self._bot_failed(f"{label} failed: {job.error}")
         try:
             self._apply(job.answer, by=self.seats[job.seat].id)
         except IllegalMove as exc:
@@ -698,6 +827,9 @@ class Session:
         return False
 
     def _maybe_start_bot(self) -> None:
+        running = self._worker.job
+        if running is not None and running.generation != self._generation and self._worker.busy:
+            self._worker.cancel()  # stale: kill it (a process) or ask it to stop (a thread)
         if self._waiting is not None and self._waiting.generation != self._generation:
             self._waiting = None  # made stale before it could start
         if self._waiting is None:
@@ -709,13 +841,14 @@ class Session:
             self._thinking = (self._generation, seat)
             self._emit("thinking", seat=seat, text=f"{self.player_label(seat)} is thinking")
         if self._worker.busy:
-            self._worker.cancel()  # a stale job still runs; ours starts when it ends
-            return
+            self._worker.cancel()  # a stale job still runs: stop it (threads: ours starts when it ends)
+            if self._worker.busy:
+                return
         job, self._waiting = self._waiting, None
-        if self.threaded:
-            self._worker.start(job)
+        if self.workers == "inline":
+            self._worker.run(job)  # type: ignore[union-attr]
         else:
-            self._worker._run(job)
+            self._worker.start(job)
 
     def wait_for_bot(self, timeout: float | None = 30.0) -> bool:
         """Block until the running bot job ends (tests and headless drivers only)."""
@@ -1035,7 +1168,7 @@ class Session:
     def close(self) -> None:
         """Drop any bot answer still being computed and forget listeners."""
         self._generation += 1
-        self._worker.cancel()
+        self._worker.close()
         self._listeners.clear()
 
 
@@ -1127,6 +1260,7 @@ __all__ = [
     "SeatController",
     "Session",
     "SessionError",
+    "default_bot_worker",
     "result_sentence",
     "seat_controller",
 ]

@@ -272,6 +272,19 @@ class GateBot:
         return min(m for m in view.legal_moves() if m != PASS)
 
 
+class SleepyBot:
+    """Sleeps a minute before answering: only useful to show a stale job being killed."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        pass
+
+    def choose(self, view: State, budget: float) -> Any:
+        import time
+
+        time.sleep(60)
+        return min(m for m in view.legal_moves() if m != PASS)
+
+
 class BadBot:
     def __init__(self, game: Game, seed: int) -> None:
         pass
@@ -293,6 +306,7 @@ BOTS = {
     "dice": BotSpec("dice", "Dice", RandomBot, game="gridtoy", budget=0.1),
     "first": BotSpec("first", "First", FirstBot, game="gridtoy", budget=0.1),
     "gate": BotSpec("gate", "Gate", GateBot, game="gridtoy", budget=0.1),
+    "sleepy": BotSpec("sleepy", "Sleepy", SleepyBot, game="gridtoy"),
     "bad": BotSpec("bad", "Bad", BadBot, game="gridtoy"),
     "crash": BotSpec("crash", "Crash", CrashBot, game="gridtoy"),
 }

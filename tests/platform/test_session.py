@@ -234,6 +234,42 @@ def test_a_new_job_waits_for_a_stale_one_to_finish():
         s.close()
 
 
+def test_process_workers_think_in_a_child_and_a_stale_job_is_killed():
+    s = make(("human", "sleepy"), workers="process")
+    try:
+        s.play(cell(s, 2, 2))
+        s.poll()
+        assert s.thinking == 1 and s._worker.busy
+        child = s._worker.proc
+        assert child.is_alive()
+        s.undo()
+        s.poll()  # the stale child is killed at once, not waited for
+        assert not s._worker.busy and not child.is_alive()
+        assert s.cursor == 0
+        s.set_seats(["human", "first"])
+        s.play(cell(s, 3, 3))
+        s.poll()
+        assert s.wait_for_bot(30)
+        s.poll()
+        assert s.cursor == 2 and s.history[1].by == "first"
+        assert s.moves[1] == cell(s, 0, 0)
+    finally:
+        s.close()
+
+
+def test_process_workers_report_a_crash_and_finish_a_bot_match():
+    s = make(("crash", "human"), workers="process")
+    s.poll()
+    assert s.wait_for_bot(30)
+    s.poll()
+    assert s.cursor == 0 and "RuntimeError: boom" in s.last_error
+    s = make(("first", "dice"), workers="process")
+    s.run_bots()
+    assert s.is_over and len(s.history) == s.cursor
+    with pytest.raises(SessionError):
+        make(workers="carrier pigeon")
+
+
 def test_a_bot_that_returns_an_illegal_move_pauses_with_a_readable_error():
     s = make(("human", "bad"))
     seen = []

@@ -47,7 +47,7 @@ def open_window(session: Session, plugins: Any = None, *, width: int = 1280, hei
 
 
 def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugins: Any = None, *, seed: int = 0,
-                 threaded: bool = True) -> Session:
+                 threaded: bool = True, workers: str | None = None) -> Session:
     """A session for ``game_id`` under ``ruleset`` with seats "human" or bot ids (no pyglet)."""
     from ..plugins import get_plugins
     from ..session import Session
@@ -56,7 +56,7 @@ def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugin
     plugins = plugins or get_plugins()
     game, ref = load_game(plugins, game_id, ruleset)
     seat_list = list(seats) or ["human"] * len(game.seats)
-    return Session(game, seat_list, seed=seed, ruleset=ref, plugins=plugins, threaded=threaded)
+    return Session(game, seat_list, seed=seed, ruleset=ref, plugins=plugins, threaded=threaded, workers=workers)
 
 
 def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), *, plugins: Any = None) -> int:
@@ -65,7 +65,9 @@ def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), 
     ``seats`` holds "human" or a bot id per seat. Unknown ids raise
     ``UnknownId``; a missing display raises :class:`DisplayUnavailable`.
     """
-    session = make_session(game_id, ruleset, seats, plugins)
+    from ..session import default_bot_worker
+
+    session = make_session(game_id, ruleset, seats, plugins, workers=default_bot_worker())
     win = open_window(session, plugins)
     import pyglet
 
