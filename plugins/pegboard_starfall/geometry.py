@@ -39,6 +39,13 @@ class Geometry:
         #: match_trie[sq]: the patterns grouped by a neighbour of sq they all contain, as
         #: (neighbour, (rest, ...)) -- a swap test looks at a neighbour once, not per pattern.
         self.match_trie = tuple(self._trie(sq) for sq in range(n))
+        #: swap_pairs: every (a, b) of orthogonal neighbours, a < b, with the match tries of a
+        #: without b and of b without a (a swap puts b's colour on a, and a's on b).
+        self.swap_pairs = tuple(
+            (a, b, self._trie(a, b), self._trie(b, a))
+            for a in range(n) for b in (a + 1, a + width)
+            if b < n and (b == a + width or self.col[b] != 0)
+        )
 
     def sq(self, c: int, r: int) -> int:
         return r * self.width + c
@@ -81,10 +88,12 @@ class Geometry:
             r += dr
         return tuple(out)
 
-    def _trie(self, sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    def _trie(self, sq: int, without: int = -1) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
         near = set(self.nbr8[sq])
         groups: dict[int, list[tuple[int, ...]]] = {}
         for pat in self.match_patterns[sq]:
+            if without in pat:
+                continue
             first = min(o for o in pat if o in near)
             groups.setdefault(first, []).append(tuple(o for o in pat if o != first))
         return tuple((first, tuple(sorted(rests, key=len))) for first, rests in sorted(groups.items()))

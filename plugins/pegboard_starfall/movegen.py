@@ -127,31 +127,42 @@ def _completes(colors: list[int], sq: int, trie: tuple) -> bool:
     return False
 
 
+def _completes_as(colors: list[int], c: int, trie: tuple) -> bool:
+    """True if a star of colour c on the trie's square would be part of a match."""
+    for first, rests in trie:
+        if colors[first] == c:
+            for rest in rests:
+                for o in rest:
+                    if colors[o] != c:
+                        break
+                else:
+                    return True
+    return False
+
+
+_PAIRS: dict[int, tuple] = {}
+
+
+def _swap_pairs(geo) -> tuple:
+    pairs = _PAIRS.get(id(geo))
+    if pairs is None:
+        swaps = move_table(SWAP, geo.size)
+        pairs = _PAIRS[id(geo)] = tuple((a, b, ta, tb, swaps[a * geo.size + b]) for a, b, ta, tb in geo.swap_pairs)
+    return pairs
+
+
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
-    geo = st.geo
-    w, n = geo.width, geo.size
     enemy = st.current ^ 1
     owner = st.owner
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
-    pats = geo.match_trie
-    col = geo.col
-    swaps = move_table(SWAP, n)
     out = []
-    for a in range(n):
+    for a, b, ta, tb, m in _swap_pairs(st.geo):
         ca = colors[a]
-        if ca < 0 or owner[a] == enemy:
+        cb = colors[b]
+        if ca < 0 or cb < 0 or ca == cb or owner[a] == enemy or owner[b] == enemy:
             continue
-        for b in (a + 1, a + w):
-            if b >= n or (b == a + 1 and col[b] == 0):
-                continue
-            cb = colors[b]
-            if cb < 0 or cb == ca or owner[b] == enemy:
-                continue
-            colors[a], colors[b] = cb, ca
-            ok = _completes(colors, a, pats[a]) or _completes(colors, b, pats[b])
-            colors[a], colors[b] = ca, cb
-            if ok:
-                out.append(swaps[a * n + b])
+        if _completes_as(colors, cb, ta) or _completes_as(colors, ca, tb):
+            out.append(m)
     return out
 
 
