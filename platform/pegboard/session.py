@@ -21,13 +21,12 @@ undo, redo, jump or import the bots stay paused until a person moves or
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 

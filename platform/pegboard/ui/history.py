@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..session import Session
-from . import theme
 from .rect import Rect
 from .widgets import ListView, Panel
 
@@ -41,4 +40,4 @@ class HistoryPanel(Panel):
         self.list.invalidate()
 
 
-__all__ = ["HistoryPanel", "theme"]
+__all__ = ["HistoryPanel"]

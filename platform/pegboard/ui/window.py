@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pyglet
-from pyglet import gl, shapes
+from pyglet import shapes
 from pyglet.window import key, mouse
 
 from ..game import PegboardError
@@ -590,4 +590,4 @@ def _mmss(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-__all__ = ["MatchWindow", "StatusBar", "gl"]
+__all__ = ["MatchWindow", "StatusBar"]
