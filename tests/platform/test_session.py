@@ -587,3 +587,11 @@ def test_broken_json_is_reported_with_its_line():
 
 def test_toygame_module_is_shared():
     assert gridtoy.ToyGame is ToyGame
+
+
+def test_the_session_and_the_ui_package_never_import_pyglet():
+    import subprocess
+
+    code = "import sys, pegboard.session, pegboard.ui, pegboard.ui.catalog; print('pyglet' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
