@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pegboard.game import JSON
+from pegboard.game import JSON, IllegalMove
 
 from .engine import MOVE_KINDS, Move, NodeWarGame
 from .notation import _POINT
@@ -47,6 +47,15 @@ class MatchTextError(MatchFileError, ValueError):
         self, line: int, reason: str, *, rule: str | None = None, stage: str = "syntax", move: int | None = None
     ) -> None:
         MatchFileError.__init__(self, reason, stage=stage, line=line, rule=rule, move=move)
+
+
+def _build_game(ruleset: Mapping[str, Any]) -> Any:
+    """The game to replay with: the plain engine, or the platform's mod wrapper when mods are named."""
+    if ruleset.get("mods"):
+        from pegboard.rulesets import build_game, ruleset_from_data
+
+        return build_game(ruleset_from_data(ruleset))
+    return NodeWarGame(ruleset)
 
 
 def _ruleset_ref(ruleset: Mapping[str, Any]) -> str:
@@ -105,7 +114,8 @@ class MatchText:
             raise MatchTextError(self._meta_line(text, "ruleset"), f"cannot load ruleset {ref!r}: {exc}") from None
         if ruleset.get("game") != "nodewar":
             raise MatchTextError(self._meta_line(text, "ruleset"), f"ruleset {ref!r} is not a Node War ruleset")
-        game = NodeWarGame(ruleset)
+        game = _build_game(ruleset)
+        geo = game.geo
         state = game.new_state()
         encoded: list[JSON] = []
         extended = 0
@@ -137,19 +147,18 @@ class MatchText:
                 raise replay_error(number, f"{seat_text} moves on turn {state.turn}, but it is {expected}'s turn")
             sx, sy, tx, ty = (int(c) for c in coords)
             for x, y in ((sx, sy), (tx, ty)):
-                if not game.geo.on_board(x, y):
+                if not geo.on_board(x, y):
                     raise replay_error(number, f"{x},{y} is off the {game.width}x{game.height} board", rule="off_board")
-            src, dst = game.geo.point(sx, sy), game.geo.point(tx, ty)
-            why = state.check_rule(Move(kind, src, dst))
-            if why is not None and why[0] == "wrong_move_type":
-                actual = state.classify(src, dst)
-                raise replay_error(
-                    number, f"the line says {kind}, but {sx},{sy} -> {tx},{ty} is a {actual}", rule="wrong_move_type"
-                )
-            if why is not None:
-                raise replay_error(number, f"illegal move ({why[0]}): {why[1]}", rule=why[0])
-            move = Move(kind, src, dst)
-            state.apply(move)
+            move = Move(kind, geo.point(sx, sy), geo.point(tx, ty))
+            try:
+                state.apply(move)
+            except IllegalMove as exc:
+                if exc.rule == "wrong_move_type":
+                    actual = state.classify(move.src, move.dst)
+                    reason = f"the line says {kind}, but {sx},{sy} -> {tx},{ty} is a {actual}"
+                else:
+                    reason = f"illegal move ({exc.rule}): {exc.reason}"
+                raise replay_error(number, reason, rule=exc.rule) from None
             encoded.append(game.encode_move(move))
 
         players = []

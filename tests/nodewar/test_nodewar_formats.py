@@ -394,3 +394,34 @@ def test_bad_ruleset_values(path, value, words: str) -> None:
     ruleset[path[0]][path[1]] = value
     with pytest.raises(RulesetValueError, match=re.escape(words)):
         NodeWarGame(ruleset)
+
+
+def test_text_replay_honours_rule_mods(game: NodeWarGame) -> None:
+    from pathlib import Path
+
+    from pegboard import plugins as plugin_module
+    from pegboard_nodewar import plugin
+
+    example = Path(__file__).resolve().parents[2] / "plugins" / "examples" / "no_loops_mod.py"
+    if not example.is_file():
+        pytest.skip("the no-loops example plugin is not there")
+    manager = plugin_module.Plugins(load_entry_points=False)
+    manager.register(plugin, name="nodewar")
+    manager.load_file(example)
+    ruleset = dict(game.ruleset, mods=["no-loops"], id="no-loops")
+    # Blue grows twice from the Base, then tries to loop 6,6 -> 7,5 while grows are available.
+    text = (
+        "1 Blue grow 6,2 -> 6,6\n2 Red grow 6,16 -> 6,12\n3 Blue grow 6,2 -> 7,5\n"
+        "4 Red grow 6,16 -> 7,13\n5 Blue loop 6,6 -> 7,5\n"
+    )
+    previous = plugin_module._current
+    plugin_module.set_plugins(manager)
+    try:
+        with pytest.raises(MatchTextError) as info:
+            MatchText().loads(text, lambda ref: ruleset)
+        assert info.value.line == 5 and info.value.rule == "mod:no-loops"
+        # Without the mod the same file is fine.
+        plain = MatchText().loads(text, lambda ref: dict(game.ruleset))
+        assert len(plain["moves"]) == 5
+    finally:
+        plugin_module.set_plugins(previous)
