@@ -115,6 +115,7 @@ class StarfallState(State):
         refusal = self.refusal(move)
         if refusal is not None:
             raise IllegalMove(refusal[1], rule=refusal[0], move=move)
+        before = (fog.visible(self, 0), fog.visible(self, 1)) if self.rules.fogged else None
         self._stack.append((move, self._snapshot()))
         self.version += 1
         self._vis_cache.clear()
@@ -147,7 +148,7 @@ class StarfallState(State):
                 self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
             self._end_action()
         self._vis_cache.clear()
-        return self._flush_events()
+        return self._flush_events(before)
 
     def undo(self) -> SfMove:
         if not self._stack:
@@ -307,8 +308,9 @@ class StarfallState(State):
         """Queue an event for the side whose turn it is; ``squares`` decides who else sees it under fog."""
         self._pending.append((kind, data, text, tuple(squares), self.current))
 
-    def _flush_events(self) -> list[Event]:
-        """Events from the queue; under fog each goes to its side plus whoever sees one of its squares.
+    def _flush_events(self, before: tuple[bytearray, bytearray] | None = None) -> list[Event]:
+        """Events from the queue; under fog each goes to its side plus whoever sees one of its squares
+        before or after the move (``before``: each side's sight when the move began).
 
         Events that name no square go to both sides if they are public by nature (a pass, a
         timeout, asteroid drift, the end of the game), otherwise only to their side.
@@ -316,7 +318,9 @@ class StarfallState(State):
         pending, self._pending = self._pending, []
         if not self.rules.fogged:
             return [Event(kind, data, text) for kind, data, text, _, _ in pending]
-        views = (fog.visible(self, 0), fog.visible(self, 1))
+        views = [fog.visible(self, 0), fog.visible(self, 1)]
+        if before is not None:
+            views = [bytearray(x | y for x, y in zip(a, b)) for a, b in zip(views, before)]
         out = []
         for kind, data, text, squares, side in pending:
             if not squares:

@@ -171,3 +171,14 @@ def test_strike_ram_warp_and_build_need_sight(dark_game):
     own(st, [(0, 9), (2, 2)], 0)
     builds = {m.a for m in st.legal_moves() if m.kind == "build"}
     assert sq(st, 2, 2) in builds and sq(st, 0, 9) not in builds
+
+
+def test_a_side_hears_about_its_own_drone_dying_in_the_dark(dark_game):
+    st = blank(dark_game)
+    victim = put(st, 8, 6, "S", 1)  # North's lone scout: North sees (7..9, 5..7) only through it
+    shooter = put(st, 8, 3, "H", 0, ride="all", missiles=1)  # South sees (7..9, 2..4) around it
+    st.lit[0] |= 1 << victim  # ... and (8,6), which one of its scouts once claimed
+    st._vis_cache.clear()
+    events = st.apply(mv.fire(shooter, victim))
+    hit = [e for e in events if e.kind == "missile"][0]
+    assert hit.seen_by == frozenset({0, 1})  # North no longer sees (8,6) after, but did before
