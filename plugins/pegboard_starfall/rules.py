@@ -62,6 +62,11 @@ class Rules:
     move_seconds: float = 60.0
     payout: Mapping[str, Payout] | None = None
 
+    def __post_init__(self) -> None:
+        if self.payout is None:  # built directly (not from a ruleset): the standard table
+            table = {row: Payout(tuple(e["drones"]), e["at_nine"]) for row, e in DEFAULT_PAYOUT.items()}
+            object.__setattr__(self, "payout", table)
+
     @property
     def fogged(self) -> bool:
         return self.fog != "off"
