@@ -72,6 +72,7 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple]] = []
         self._pending: list[tuple[str, dict, str, tuple[int, ...], int]] = []
+        #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
         self._vis_cache: dict[int, Any] = {}
 
