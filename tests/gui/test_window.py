@@ -442,3 +442,13 @@ def test_launch_runs_the_event_loop_until_the_window_closes():
     assert out.returncode == 0, out.stderr
     exit_line = out.stdout.strip().splitlines()[-1]
     assert exit_line.startswith("EXIT 0 [") and int(exit_line.split("[")[1].rstrip("]")) >= 2, out.stdout
+
+
+def test_a_resize_lays_everything_out_again(window_factory):
+    w = window_factory()
+    w.send("on_resize", 900, 640)
+    assert w.top.rect.top == 640 and w.status.rect.width == 900
+    assert w.board.area == w.board_area and w.board_area.right <= 900
+    assert w.buttons["new"].rect.right < w.evalbar.rect.x
+    w.send("on_resize", 1280, 800)
+    assert w.board.area.height > 600

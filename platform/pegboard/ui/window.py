@@ -563,7 +563,8 @@ class MatchWindow(pyglet.window.Window):
     # -- test helpers -----------------------------------------------------------------------------------
 
     def send(self, name: str, *args: Any) -> None:
-        """Dispatch a synthetic event now (pyglet may queue window events; drain the queue)."""
+        """Dispatch a synthetic event now (pyglet may queue window events: drain the queue first and after)."""
+        self.dispatch_events()
         self.dispatch_event(name, *args)
         self.dispatch_events()
 
