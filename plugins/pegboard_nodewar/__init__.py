@@ -4,7 +4,7 @@ The rules engine is :mod:`pegboard_nodewar.engine`; the plugin hooks are in
 :mod:`pegboard_nodewar.plugin`.
 """
 
-from .engine import GROW, LOOP, MOVE_KINDS, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState
+from .engine import GROW, LOOP, MOVE_KINDS, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState, perft
 from .rules import EVALUATOR_TERMS, SEATS, Params, load_shipped
 
 
@@ -27,4 +27,5 @@ __all__ = [
     "SPLIT",
     "load",
     "load_shipped",
+    "perft",
 ]

@@ -773,3 +773,21 @@ class NodeWarState(State):
 
         return ascii_board(self)
 
+
+
+def perft(state: NodeWarState, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from ``state`` (a move-generation check).
+
+    Finished games count as leaves. ``state`` is left as it was.
+    """
+    if depth == 0 or state.result is not None:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        state.push(move)
+        total += perft(state, depth - 1)
+        state.undo()
+    return total

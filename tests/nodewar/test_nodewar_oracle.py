@@ -59,3 +59,45 @@ def test_contact_test_matches_fractions(seed: int) -> None:
             continue
         flat = [c for p in pts for c in p]
         assert segments_touch(*flat) == touch(*pts), pts
+
+
+def oracle_perft(game: NodeWarGame, state, depth: int) -> int:
+    """Perft with the brute-force oracle's move lists (the engine only plays the moves)."""
+    legal = Oracle(state.to_json(), game.params).legal()
+    if depth == 1 or state.result is not None:
+        return len(legal) if state.result is None else 1
+    total = 0
+    for kind, s, t in sorted(legal):
+        state.apply(game.move(kind, s, t))
+        total += oracle_perft(game, state, depth - 1)
+        state.undo()
+    return total
+
+
+@pytest.mark.parametrize(
+    ("name", "counts"),
+    [("standard", [42, 1764, 113526]), ("skirmish", [22, 484, 14783]), ("wide", [42, 1764, 113526])],
+)
+def test_perft_golden_counts(name: str, counts: list[int]) -> None:
+    from pegboard_nodewar.engine import perft
+
+    state = GAMES[name].new_state()
+    assert [perft(state, depth) for depth in (1, 2, 3)] == counts
+    assert state.to_json() == GAMES[name].new_state().to_json()
+
+
+def test_perft_matches_oracle_from_a_midgame() -> None:
+    from pegboard_nodewar.engine import perft
+
+    game = GAMES["skirmish"]
+    rng = random.Random(12)
+    state = game.new_state()
+    for _ in range(24):
+        state.push(rng.choice(state.legal_moves()))
+    assert state.result is None
+    assert perft(state, 2) == oracle_perft(game, state, 2)
+
+
+def test_oracle_agrees_with_skirmish_golden_perft() -> None:
+    game = GAMES["skirmish"]
+    assert oracle_perft(game, game.new_state(), 3) == 14783
