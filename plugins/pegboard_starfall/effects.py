@@ -344,7 +344,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
         if st.side[to] != me:
             if st.kind[to] == TURRET:
                 destroy(st, to, me, "siege")
-                text += f" and ends the turret there"
+                text += " and ends the turret there"
             else:
                 destroy(st, to, me, "landing")
                 text += f", taking the {other} (1 missile to the Command)"
