@@ -134,14 +134,14 @@ def test_validate_json_and_summary(cli: Any, tmp_path: Path) -> None:
 
 def test_validate_many_files_in_workers(cli: Any, tmp_path: Path) -> None:
     out = tmp_path / "m"
-    cli("match", "toy", "--games", "9", "--out", str(out), "-j", "1")
-    bad = out / "match-0009.match.json"
+    cli("match", "toy", "--games", "17", "--out", str(out), "-j", "1")
+    bad = out / "match-0017.match.json"
     record = json.loads(bad.read_text())
     record["moves"][0]["take"] = 7
     bad.write_text(json.dumps(record))
     result = cli("validate", "-j", "2", *sorted(str(p) for p in out.iterdir()))
     assert result.code == 1
-    assert "9 files: 8 valid, 1 invalid" in result.out
+    assert "17 files: 16 valid, 1 invalid" in result.out
     assert result.err_lines == [f"error: replay: move 1: 7@{record['moves'][0]['pile']} is illegal: you may take 1 to 3 tokens [take] ({bad})"]
 
 

@@ -13,7 +13,7 @@ from ..records import Report, convert, validate_file
 from ..runner import default_jobs, init_worker
 from .common import EXIT_INVALID, error_line, local_plugin_files, plugins, progress_bar
 
-PARALLEL_FROM = 8  # fewer files than this are checked in-process
+PARALLEL_FROM = 16  # fewer files than this are checked in-process (a pool costs more than it saves)
 
 
 def _describe(report: Report) -> str:
@@ -40,15 +40,17 @@ def validate(
     jobs = jobs or default_jobs()
     reports: list[Report] = []
     with progress_bar("validating", len(paths)) as advance:
-        if jobs > 1 and len(paths) >= PARALLEL_FROM:
+        parallel = jobs > 1 and len(paths) >= PARALLEL_FROM
+        # the first file warms this process's caches (schemas, games); forked workers inherit them
+        for path in paths[:1] if parallel else paths:
+            reports.append(validate_file(path))
+            advance()
+        if parallel:
+            chunk = max(1, (len(paths) - 1) // (jobs * 4))
             with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker, initargs=(tuple(local_plugin_files()),)) as pool:
-                for report in pool.map(validate_file, paths, chunksize=4):
+                for report in pool.map(validate_file, paths[1:], chunksize=chunk):
                     reports.append(report)
                     advance()
-        else:
-            for path in paths:
-                reports.append(validate_file(path))
-                advance()
     invalid = [r for r in reports if not r.ok]
     if as_json:
         print(json.dumps([r.to_json() for r in reports], indent=2))
