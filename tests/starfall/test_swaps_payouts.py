@@ -182,6 +182,8 @@ def test_six_line_asteroid_on_the_command_wins():
     six_line(st)
     assert st.result is not None and st.result.winner == 0 and st.result.reason == "asteroid"
     assert st.ast[sq(st, 5, 10)] == 1 and st.kind[sq(st, 5, 10)] == 0
+    data = st.to_json()  # a finished game without North's Command still round-trips
+    assert game.state_from_json(data).to_json() == data
 
 
 def test_hunter_rides_every_colour_and_payout_table_is_data():
