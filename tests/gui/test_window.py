@@ -122,6 +122,7 @@ def test_hovering_a_button_highlights_it(window_factory, tmp_path):
     assert close(pixel(w.render(), x, y), theme.BUTTON)
     w.send("on_mouse_motion", button.rect.center[0], button.rect.center[1], 0, 0)
     assert close(pixel(snap(w, tmp_path, "hover"), x, y), theme.BUTTON_HOVER)
+    assert w.status.text.text.startswith("Choose who plays"), "the status line explains the hovered button"
     assert close(pixel(w.render(), w.buttons["undo"].rect.x + 6, y), theme.BUTTON_DISABLED), "nothing to undo yet"
 
 

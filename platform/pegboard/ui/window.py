@@ -102,17 +102,18 @@ class MatchWindow(pyglet.window.Window):
 
         self.top = Panel(color=theme.BAR, border=None)
         self.buttons: dict[str, Button] = {}
-        for name, text, short, action in (
-            ("undo", "↶ Undo", "↶", self.undo),
-            ("redo", "↷ Redo", "↷", self.redo),
-            ("resume", "▶ Resume bot", "▶ Bot", self.resume),
-            ("customize", "⚙ Customize", "⚙", self.open_customize),
-            ("history", "History", "Hist.", self.toggle_history),
-            ("export", "Export .txt", "Export", self.open_export),
-            ("import", "Import .txt", "Import", self.open_import),
-            ("new", "New game", "New", self.new_game),
+        for name, text, short, action, tip in (
+            ("undo", "↶ Undo", "↶", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
+            ("redo", "↷ Redo", "↷", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
+            ("resume", "▶ Resume bot", "▶ Bot", self.resume, "Let paused bots play again."),
+            ("customize", "⚙ Customize", "⚙", self.open_customize, "Choose who plays each side and the ruleset."),
+            ("history", "History", "Hist.", self.toggle_history, "Show or hide every move; click one to jump there."),
+            ("export", "Export .txt", "Export", self.open_export, "Save the match to a file."),
+            ("import", "Import .txt", "Import", self.open_import, "Load a match file; every move is checked."),
+            ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
         ):
-            self.buttons[name] = self.top.add(Button(text, action, short_text=short))  # type: ignore[assignment]
+            self.buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))  # type: ignore[assignment]
+        self.tip: str | None = None
         self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
         assert isinstance(self.evalbar, EvalBar)
         self.breakdown = BreakdownPanel(session.game.seats)
@@ -251,6 +252,8 @@ class MatchWindow(pyglet.window.Window):
         s = self.session
         if s.last_error:
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
+        if self.tip:
+            return self.tip, theme.TEXT_DIM
         view_text = self.board.status_text() if self.board is not None else None
         if view_text:
             return view_text, theme.TEXT_WARN
@@ -329,6 +332,7 @@ class MatchWindow(pyglet.window.Window):
         return None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.tip = None  # a click answers the question the tooltip was for
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
             return
@@ -359,6 +363,11 @@ class MatchWindow(pyglet.window.Window):
         for root in self.roots:
             root.on_mouse_motion(x, y)
         self.evalbar.set_hover(self.evalbar.contains(x, y))
+        hovered = next((b for b in self.buttons.values() if b.hover), None)
+        tip = hovered.tooltip if hovered is not None else ("Click for the breakdown of the evaluation." if self.evalbar.hover else None)
+        if tip != self.tip:
+            self.tip = tip
+            self._refresh_status()
         over_board = self.board is not None and self.board_area.contains(x, y) and self._widgets_at(x, y) is None
         if over_board:
             lx, ly = self.board_area.local(x, y)
