@@ -650,7 +650,10 @@ class Session:
 
     def _apply(self, move: Move, *, by: str) -> list[Event]:
         seat = self.state.to_move
-        text = self.state.move_text(move)
+        try:
+            text = self.state.move_text(move)
+        except Exception:  # noqa: BLE001 - a move the game cannot render is refused by apply below
+            text = repr(move)
         now = self._time()
         events = self.state.apply(move)  # raises IllegalMove with the state unchanged
         if self.clock is not None:
