@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
 from .rulesets import Ruleset, RulesetError, build_game, load_ruleset, ruleset_from_data
 from .schemas import SchemaFileError, game_schema_path, issues, match_validator, validator
+from .textfiles import UnreadableFile, read_utf8
 
 if TYPE_CHECKING:
     from .plugins import Plugins
@@ -178,31 +179,12 @@ def record_from_moves(
 # -- reading -------------------------------------------------------------------------------
 
 
-def _position(raw: bytes, offset: int) -> tuple[int, int]:
-    line = raw[:offset].count(b"\n") + 1
-    return line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
-
-
 def read_text(path: str | Path) -> str:
     """The file as text; a missing file, a folder or non-UTF-8 bytes raise a syntax error."""
-    file = Path(path)
-    if not file.exists():
-        raise MatchFileError("file not found", path=file)
-    if file.is_dir():
-        raise MatchFileError("is a directory, not a file", path=file)
     try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise MatchFileError(f"cannot read: {exc.strerror}", path=file) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line, column = _position(raw, exc.start)
-        raise MatchFileError("not UTF-8 text (a binary file?)", path=file, line=line, column=column) from None
-    if "\x00" in text:
-        line, column = _position(raw, raw.index(b"\x00"))
-        raise MatchFileError("contains NUL bytes (a binary file?)", path=file, line=line, column=column)
-    return text
+        return read_utf8(Path(path))
+    except UnreadableFile as exc:
+        raise MatchFileError(exc.reason, path=path, line=exc.line, column=exc.column) from None
 
 
 def parse_json(text: str, path: str | Path | None = None) -> Any:

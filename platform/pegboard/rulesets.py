@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import Game, PegboardError
 from .schemas import SchemaFileError, game_schema_path, issues, validator
+from .textfiles import UnreadableFile, read_utf8
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -153,20 +154,10 @@ _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse one TOML file; every failure is a :class:`RulesetError` naming the file."""
-    if not path.exists():
-        raise RulesetError("file not found", path=path)
-    if path.is_dir():
-        raise RulesetError("is a directory, not a ruleset file", path=path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise RulesetError(f"cannot read: {exc.strerror}", path=path) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise RulesetError("not UTF-8 text", path=path, line=line, column=column) from None
+        text = read_utf8(path)
+    except UnreadableFile as exc:
+        raise RulesetError(exc.reason, path=path, line=exc.line, column=exc.column) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
