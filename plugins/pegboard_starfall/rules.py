@@ -146,8 +146,8 @@ class Rules:
         """Raise :class:`RulesetValueError` for values the engine cannot play."""
         if self.width < 5 or self.height < 5 or self.height % 2 == 0:
             raise RulesetValueError("board: width and height must be at least 5 and height odd (a seam row)")
-        if not 2 <= self.colors <= 5:
-            raise RulesetValueError("board.colors must be 2..5")
+        if not 3 <= self.colors <= 5:
+            raise RulesetValueError("board.colors must be 3..5")
         if not 1 <= self.target <= self.width * self.height:
             raise RulesetValueError("win.target must be between 1 and the number of squares")
         if self.fog not in FOG_MODES:
