@@ -144,8 +144,8 @@ class Rules:
 
     def validate(self) -> None:
         """Raise :class:`RulesetValueError` for values the engine cannot play."""
-        if self.width < 5 or self.height < 5 or self.height % 2 == 0:
-            raise RulesetValueError("board: width and height must be at least 5 and height odd (a seam row)")
+        if self.width < 5 or self.height < 7 or self.height % 2 == 0:
+            raise RulesetValueError("board: width at least 5, height at least 7 and odd (the starting blocks stay off the seam row)")
         if not 3 <= self.colors <= 5:
             raise RulesetValueError("board.colors must be 3..5")
         if not 1 <= self.target <= self.width * self.height:
