@@ -1249,6 +1249,8 @@ def result_sentence(game: Game, result: Result) -> str:
     """``"Blue wins: no_moves"``-style one-liner (the result's own text when it has one)."""
     head = "Draw" if result.winner is None else f"{game.seats[result.winner]} wins"
     why = result.text or result.reason.replace("_", " ")
+    if result.text and (head.lower() in result.text.lower() or (result.winner is None and "draw" in result.text.lower())):
+        return result.text  # the game's own sentence already names the outcome
     return f"{head} — {why}" if why else head
 
 

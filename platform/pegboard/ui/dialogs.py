@@ -92,7 +92,7 @@ class EndGameDialog(Dialog):
 
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
                  on_extend: Callable[[], Any], on_new_game: Callable[[], Any]) -> None:
-        super().__init__(title, 520, 210)
+        super().__init__(title, 520, 170)
         self.reason = self.add(Label(reason, wrap=True))
         self.on_extend_cb = on_extend
         self.on_new_game_cb = on_new_game
@@ -106,7 +106,7 @@ class EndGameDialog(Dialog):
 
     def on_layout(self) -> None:
         r = self.rect
-        self.reason.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 100))
+        self.reason.set_rect(Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 92))
         self.button_row(self.buttons)
 
     def _extend(self) -> None:
