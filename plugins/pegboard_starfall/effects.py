@@ -10,8 +10,19 @@ from typing import TYPE_CHECKING
 
 from .geometry import DIRECTIONS
 from .pieces import (
-    BOMB, COLOR_NAMES, COMMAND, HUNTER, KIND_NAMES, SCOUT, SHIELD, SIDE_NAMES, SIEGE, SWEPT, TURRET,
-    drone_label, payout_kind,
+    BOMB,
+    COLOR_NAMES,
+    COMMAND,
+    HUNTER,
+    KIND_NAMES,
+    SCOUT,
+    SHIELD,
+    SIDE_NAMES,
+    SIEGE,
+    SWEPT,
+    TURRET,
+    drone_label,
+    payout_kind,
 )
 from .rng import draw
 from .shapes import SHAPE_ROWS, find_shapes
@@ -213,7 +224,8 @@ def drop_asteroid(st: StarfallState, made: str) -> None:
     if hit == COMMAND:
         st.cmd[enemy] = -1
         st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s Command at {at(st, t)}.", (t,), at=t)
-        st.finish(st.current, "asteroid", f"An asteroid lands on {SIDE_NAMES[enemy]}'s Command: {SIDE_NAMES[st.current]} wins.")
+        st.finish(st.current, "asteroid",
+                  f"An asteroid lands on {SIDE_NAMES[enemy]}'s Command: {SIDE_NAMES[st.current]} wins.")
         return
     crushed = f", crushing the {KIND_NAMES[hit]} there" if hit else ""
     st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s land at {at(st, t)}{crushed}.", (t,), at=t)
@@ -260,7 +272,8 @@ def pick_up(st: StarfallState, sq: int) -> None:
         if st.cmd[owner] >= 0:
             st.miss[st.cmd[owner]] += n
         st.wreck[sq] = 0
-        st.note("salvage", f"{SIDE_NAMES[owner]} salvages {n} missile{'s' * (n > 1)} from the wreck at {at(st, sq)}.", (sq,), at=sq, missiles=n)
+        st.note("salvage", f"{SIDE_NAMES[owner]} salvages {n} missile{'s' * (n > 1)} from the wreck at {at(st, sq)}.",
+                (sq,), at=sq, missiles=n)
 
 
 def load(st: StarfallState, sq: int) -> None:
@@ -277,7 +290,8 @@ def load(st: StarfallState, sq: int) -> None:
     if n > 0:
         st.miss[c] -= n
         st.miss[sq] += n
-        st.note("loaded", f"The {KIND_NAMES[k]} at {at(st, sq)} loads {n} missile{'s' * (n > 1)} from the Command.", (sq,), at=sq, missiles=n)
+        st.note("loaded", f"The {KIND_NAMES[k]} at {at(st, sq)} loads {n} missile{'s' * (n > 1)} from the Command.",
+                (sq,), at=sq, missiles=n)
 
 
 def load_all(st: StarfallState) -> None:
@@ -314,7 +328,8 @@ def fire(st: StarfallState, frm: int, to: int) -> None:
             destroy(st, to, me, "missile")
             st.note("missile", f"{head}: the {name} is destroyed.", (frm, to), frm=frm, to=to, hit="drone", destroyed=True)
         else:
-            st.note("missile", f"{head}: the {name} drops to power {st.power[to]}.", (frm, to), frm=frm, to=to, hit="drone", destroyed=False)
+            st.note("missile", f"{head}: the {name} drops to power {st.power[to]}.", (frm, to),
+                    frm=frm, to=to, hit="drone", destroyed=False)
         return
     if st.ast[to]:
         st.ast[to] = 0
@@ -403,7 +418,8 @@ def warp(st: StarfallState, frm: int, to: int) -> None:
 
 def strike(st: StarfallState, frm: int, to: int) -> None:
     relocate(st, frm, to)
-    st.note("strike", f"{SIDE_NAMES[st.current]}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to), frm=frm, to=to)
+    st.note("strike", f"{SIDE_NAMES[st.current]}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to),
+            frm=frm, to=to)
     pick_up(st, to)
 
 
@@ -501,7 +517,8 @@ def turrets_fire(st: StarfallState) -> None:
             name = KIND_NAMES[kind[t]]
             if st.power[t] <= 0:
                 destroy(st, t, me, "turret")
-                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} destroys the {name} at {at(st, t)}.", (sq, t), frm=sq, to=t)
+                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} destroys the {name} at {at(st, t)}.",
+                        (sq, t), frm=sq, to=t)
             else:
                 st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} hits the {name} at {at(st, t)} "
                         f"(power {st.power[t]}).", (sq, t), frm=sq, to=t)
@@ -568,14 +585,17 @@ def drift_if_due(st: StarfallState) -> None:
             power[t] -= 1
             t2 = t + step
             if not on_board(t2) or ast[t2] or kind[t2] == COMMAND:
-                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and stays put.", (t,), at=t)
+                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and stays put.",
+                        (t,), at=t)
                 continue
             if kind[t2]:
                 name = KIND_NAMES[kind[t2]]
                 destroy(st, t2, None, "asteroid")
-                st.note("crushed", f"An asteroid jumps the stack at {at(st, t)} and destroys the {name} at {at(st, t2)}.", (t, t2), at=t2)
+                st.note("crushed", f"An asteroid jumps the stack at {at(st, t)} and destroys the {name} at {at(st, t2)}.",
+                        (t, t2), at=t2)
             else:
-                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and jumps to {at(st, t2)}.", (t, t2), at=t2)
+                st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and jumps to "
+                        f"{at(st, t2)}.", (t, t2), at=t2)
             enter(a, t2)
         else:
             enter(a, t)

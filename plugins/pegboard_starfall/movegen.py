@@ -10,9 +10,33 @@ from typing import TYPE_CHECKING
 
 from . import fog
 from .moves import (
-    CONCEDE_REASONS, BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, PASS_MOVE, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+    BUILD,
+    CLAIM,
+    CONCEDE,
+    CONCEDE_REASONS,
+    FIRE,
+    MOVE,
+    PASS,
+    PASS_MOVE,
+    RAM,
+    STRIKE,
+    SWAP,
+    TIMEOUT,
+    WARP,
+    SfMove,
 )
-from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, STEPPERS, TURRET, WARP as WARP_KIND
+from .pieces import (
+    BOMB,
+    COMMAND,
+    HUNTER,
+    RAIDER,
+    SCOUT,
+    SHIELD,
+    SIEGE,
+    STEPPERS,
+    TURRET,
+)
+from .pieces import WARP as WARP_KIND
 
 if TYPE_CHECKING:
     from .state import StarfallState

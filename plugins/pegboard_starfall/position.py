@@ -59,7 +59,9 @@ def state_to_json(st: StarfallState) -> dict[str, Any]:
         "owners": rows(st.owner),
         "asteroids": [cr(sq) for sq in range(geo.size) if st.ast[sq]],
         "drones": drones,
-        "wrecks": [{"at": cr(sq), "missiles": st.wreck[sq], "round": st.wround[sq]} for sq in range(geo.size) if st.wreck[sq]],
+        "wrecks": [
+            {"at": cr(sq), "missiles": st.wreck[sq], "round": st.wround[sq]} for sq in range(geo.size) if st.wreck[sq]
+        ],
         "lit": [_bits(st.lit[p], w) for p in (0, 1)],
         "cleared": [_bits(st.cleared[p], w) for p in (0, 1)],
         "result": st.winner_result.to_json() if st.winner_result is not None else None,

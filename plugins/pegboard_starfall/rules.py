@@ -145,7 +145,9 @@ class Rules:
     def validate(self) -> None:
         """Raise :class:`RulesetValueError` for values the engine cannot play."""
         if self.width < 5 or self.height < 7 or self.height % 2 == 0:
-            raise RulesetValueError("board: width at least 5, height at least 7 and odd (the starting blocks stay off the seam row)")
+            raise RulesetValueError(
+                "board: width at least 5, height at least 7 and odd (the starting blocks stay off the seam row)"
+            )
         if not 3 <= self.colors <= 5:
             raise RulesetValueError("board.colors must be 3..5")
         if not 1 <= self.target <= self.width * self.height:
@@ -175,7 +177,9 @@ DEFAULT_PAYOUT: dict[str, dict[str, Any]] = {
 }
 
 
-def handicap_asteroids(base: int, rating_south: float, rating_north: float, points_per_asteroid: int = 50) -> tuple[tuple[int, int], float]:
+def handicap_asteroids(
+    base: int, rating_south: float, rating_north: float, points_per_asteroid: int = 50
+) -> tuple[tuple[int, int], float]:
     """Asteroid counts (South, North) from two ratings, and the rating gap left after the rocks.
 
     n = floor(gap / points_per_asteroid); ceil(n/2) rocks go to the stronger side's half and
@@ -184,9 +188,6 @@ def handicap_asteroids(base: int, rating_south: float, rating_north: float, poin
     gap = rating_south - rating_north
     n = int(abs(gap) // points_per_asteroid)
     add, remove = (n + 1) // 2, n // 2
-    if gap >= 0:
-        counts = (base + add, max(0, base - remove))
-    else:
-        counts = (max(0, base - remove), base + add)
+    counts = (base + add, max(0, base - remove)) if gap >= 0 else (max(0, base - remove), base + add)
     left = gap - points_per_asteroid * n if gap >= 0 else gap + points_per_asteroid * n
     return counts, left

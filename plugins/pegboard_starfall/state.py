@@ -16,7 +16,18 @@ from pegboard.game import Event, IllegalMove, Result, State
 
 from . import effects, fog, movegen
 from .moves import (
-    BUILD, CLAIM, CONCEDE, FIRE, MOVE, PASS, RAM, STRIKE, SWAP, TIMEOUT, WARP, SfMove,
+    BUILD,
+    CLAIM,
+    CONCEDE,
+    FIRE,
+    MOVE,
+    PASS,
+    RAM,
+    STRIKE,
+    SWAP,
+    TIMEOUT,
+    WARP,
+    SfMove,
 )
 from .pieces import COMMAND, SIDE_NAMES, TURRET
 from .rng import seed_key
@@ -275,7 +286,10 @@ class StarfallState(State):
         if self.turn + 1 >= self.rules.max_turns:
             s, n = self.territory()
             winner = 0 if s > n else 1 if n > s else None
-            text = f"Turn limit reached: {SIDE_NAMES[winner]} owns more squares ({s}-{n})." if winner is not None else f"Turn limit reached with equal squares ({s}-{n}): a draw."
+            if winner is None:
+                text = f"Turn limit reached with equal squares ({s}-{n}): a draw."
+            else:
+                text = f"Turn limit reached: {SIDE_NAMES[winner]} owns more squares ({s}-{n})."
             self.finish(winner, "turn_limit", text)
             return
         self.current ^= 1

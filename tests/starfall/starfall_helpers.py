@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pegboard_starfall.game import StarfallGame
-from pegboard_starfall.pieces import KIND_BY_LETTER, RED_SQUARES, WHITE_SQUARES, ALL_STARS
+from pegboard_starfall.pieces import (
+    ALL_STARS,
+    KIND_BY_LETTER,
+    RED_SQUARES,
+    WHITE_SQUARES,
+)
 from pegboard_starfall.shapes import find_shapes
 from pegboard_starfall.state import StarfallState
 
@@ -42,7 +47,11 @@ def sq(st: StarfallState, c: int, r: int) -> int:
 
 def put(st: StarfallState, c: int, r: int, letter: str, side: int, power: int = 1,
         ride: int | str | None = None, missiles: int = 0) -> int:
-    """Place a drone; ``ride`` is a mask, or "white"/"red" (checker), "all", or None (a scout, warp or bomb rides the colour of the star under it, others nothing)."""
+    """Place a drone and return its square.
+
+    ``ride`` is a mask, "white"/"red" (checker squares), "all", or None: a scout, warp or
+    bomb then rides the colour of the star under it, other kinds nothing.
+    """
     s = st.geo.sq(c, r)
     st._vis_cache.clear()  # hand edits change what each side sees
     kind = KIND_BY_LETTER[letter]

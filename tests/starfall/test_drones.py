@@ -238,7 +238,8 @@ def test_destinations_match_a_slow_reference(seed):
     for _ in range(10):
         s = rng.randrange(121)
         if not st.kind[s] and not st.ast[s]:
-            put(st, s % 11, s // 11, rng.choice("SGRHWXB"), rng.randrange(2), ride=rng.choice([1, 3, 16, "white", "red", "all"]))
+            ride = rng.choice([1, 3, 16, "white", "red", "all"])
+            put(st, s % 11, s // 11, rng.choice("SGRHWXB"), rng.randrange(2), ride=ride)
     for s in range(121):
         if st.kind[s] and st.kind[s] not in (COMMAND, TURRET):
             assert set(drone_destinations(st, s, None)) == reference_destinations(st, s), (s, st.kind[s])

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from pegboard_starfall import moves as mv
-from pegboard_starfall.pieces import ALL_STARS, BOMB, HUNTER, RAIDER, SCOUT, SHIELD, WHITE_SQUARES
+from pegboard_starfall.pieces import (
+    ALL_STARS,
+    BOMB,
+    HUNTER,
+    RAIDER,
+    SCOUT,
+    SHIELD,
+    WHITE_SQUARES,
+)
 from starfall_helpers import blank, kinds, make_game, own, paint, put, quiet, sq
 
 
