@@ -163,10 +163,8 @@ class MatchText:
 
         players = []
         for seat in SEATS:
-            player: dict[str, JSON] = {"seat": seat}
-            name = meta.pop(seat.lower(), None)
-            if name:
-                player["name"] = name
+            # Files without a "# blue:" line were played by people: the seed's name for that seat is "Player".
+            player: dict[str, JSON] = {"seat": seat, "name": meta.pop(seat.lower(), None) or "Player"}
             bot = meta.pop(f"{seat.lower()}-bot", None)
             if bot:
                 player["bot"] = bot

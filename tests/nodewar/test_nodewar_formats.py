@@ -239,6 +239,17 @@ def test_text_without_ruleset_line_means_standard() -> None:
     assert record["ruleset"]["id"] == "standard"
 
 
+def test_text_without_player_lines_passes_the_match_schema(tmp_path) -> None:
+    from pegboard.records import validate_file
+
+    record = loads("1 Blue grow 6,2 -> 6,6\n")
+    assert [p["name"] for p in record["players"]] == ["Player", "Player"]
+    path = tmp_path / "bare.txt"
+    path.write_text("1 Blue grow 6,2 -> 6,6\n2 Red grow 6,16 -> 6,12\n", encoding="utf-8")
+    report = validate_file(path)
+    assert report.ok, report
+
+
 def _error(text: str) -> MatchTextError:
     with pytest.raises(MatchTextError) as info:
         loads(text)
