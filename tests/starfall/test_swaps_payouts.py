@@ -263,3 +263,22 @@ def test_swap_legality_agrees_with_the_shape_finder():
                 colors[a], colors[b] = colors[b], colors[a]
                 assert ((a, b) in legal) == matches_through(colors, 11, 11, [a, b]), (seed, a, b)
     assert checked > 200
+
+
+def test_illegal_move_raises_with_a_rule_id_and_leaves_the_state_alone(game):
+    import pytest
+
+    from pegboard.game import IllegalMove
+
+    st = game.new_state(2)
+    before = st.to_json()
+    with pytest.raises(IllegalMove) as info:
+        st.apply(mv.swap(0, 12))  # diagonal
+    assert info.value.rule == "swap" and info.value.reason
+    with pytest.raises(IllegalMove) as info:
+        st.apply(mv.move(sq(st, 5, 0), sq(st, 5, 1)))
+    assert info.value.rule == "move_fixed"
+    with pytest.raises(IllegalMove) as info:
+        st.apply(("swap", 0, 1))
+    assert info.value.rule == "not_a_move"
+    assert st.to_json() == before and st.ply == 0
