@@ -29,7 +29,7 @@ from .moves import (
     WARP,
     SfMove,
 )
-from .pieces import COMMAND, SIDE_NAMES, TURRET
+from .pieces import SIDE_NAMES, TURRET
 from .rng import seed_key
 
 if TYPE_CHECKING:
@@ -356,9 +356,6 @@ class StarfallState(State):
 
     def command_stock(self, side: int) -> int:
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
-
-    def is_command(self, sq: int) -> bool:
-        return self.kind[sq] == COMMAND
 
     def _snapshot(self) -> tuple:
         return (
