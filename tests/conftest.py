@@ -22,18 +22,14 @@ if str(TOYGAME_FILE.parent) not in sys.path:
 import toygame  # noqa: E402
 from pegboard.plugins import Plugins, set_plugins  # noqa: E402
 
-
-def make_toy_plugins() -> Plugins:
-    """A plugin manager with only the built-ins and the toy game."""
-    plugins = Plugins(load_entry_points=False)
-    plugins.register(toygame, name="toygame", version="test", source=str(TOYGAME_FILE))
-    return plugins
+# Test modules must not import from conftest (several conftest.py files exist):
+# shared helpers live in tests/platform/toygame.py.
 
 
 @pytest.fixture
 def toy_plugins() -> Iterator[Plugins]:
     """The toy plugin manager, also installed as the process-wide one for the test."""
-    plugins = make_toy_plugins()
+    plugins = toygame.make_plugins()
     set_plugins(plugins)
     yield plugins
     set_plugins(None)

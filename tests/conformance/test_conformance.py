@@ -8,6 +8,7 @@ Playouts are seeded and capped so the whole suite stays fast.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import toygame  # noqa: E402  (tests/conftest.py puts tests/platform on sys.path)
 from conformance_checks import (  # noqa: E402
     Playout,
     check_move_encodings,
@@ -22,7 +24,6 @@ from conformance_checks import (  # noqa: E402
     checked_playout,
     random_playout,
 )
-from conftest import make_toy_plugins  # noqa: E402
 from pegboard.plugins import Plugins, get_plugins  # noqa: E402
 from pegboard.rulesets import list_rulesets  # noqa: E402
 
@@ -33,7 +34,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "plugins" / "examples"
 
 def _cases() -> list[object]:
     cases = []
-    for plugins in (get_plugins(), make_toy_plugins()):
+    for plugins in (get_plugins(), toygame.make_plugins()):
         for game_id in sorted(plugins.games()):
             for ref in list_rulesets(game_id, plugins):
                 for seed in SEEDS:
@@ -58,6 +59,19 @@ def _pool(plugins: Plugins, ref: str, seed: int) -> tuple[object, ...]:
 @cache
 def _checked(plugins: Plugins, ref: str, seed: int) -> Playout:
     return checked_playout(plugins, ref, seed, MAX_PLIES, list(_pool(plugins, ref, seed)))
+
+
+@pytest.fixture(autouse=True)
+def _process_wide(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Make the case's plugin manager the process-wide one, as the CLI does (game code may call get_plugins())."""
+    from pegboard import plugins as manager
+
+    case = getattr(request.node, "callspec", None)
+    previous = manager._current
+    if case is not None and "plugins" in case.params:
+        manager.set_plugins(case.params["plugins"])
+    yield
+    manager.set_plugins(previous)
 
 
 @pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)

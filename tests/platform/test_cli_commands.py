@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliResult
 
 POSITION = {"piles": [1, 2], "taken": [3, 0], "turn": 1, "limit": 9}
 
@@ -227,7 +226,7 @@ def test_play_without_a_display_is_one_line_and_exit_2(cli: Any, monkeypatch: py
     import pegboard
 
     monkeypatch.setattr(pegboard, "ui", fake, raising=False)
-    result: CliResult = cli("play", "toy")
+    result = cli("play", "toy")
     assert result.code == 2
     assert len(result.err_lines) == 1 and result.err_lines[0].startswith("error: cannot open a window: DisplayUnavailable: no display")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import TOYGAME_FILE
+import toygame
 
 POSITION = {"piles": [1, 2], "taken": [0, 0], "turn": 0, "limit": 9}
 
@@ -177,7 +177,7 @@ def test_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     """The real console script, end to end, on garbage."""
     garbage = tmp_path / "garbage.match.json"
     garbage.write_bytes(os.urandom(64) + b"\xff")
-    env = dict(os.environ, PEGBOARD_PLUGINS=str(TOYGAME_FILE))
+    env = dict(os.environ, PEGBOARD_PLUGINS=toygame.__file__)
     command = [sys.executable, "-m", "pegboard", "validate", str(garbage)]
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60)
     errors = [line for line in done.stderr.splitlines() if line.startswith("error: ")]

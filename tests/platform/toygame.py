@@ -12,6 +12,7 @@ Load it with ``Plugins.register(toygame)`` or ``--plugin tests/platform/toygame.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -277,6 +278,15 @@ class TakenEvaluator:
 
 def _bench(quick: bool) -> list[Figure]:
     return [Figure("toy playouts", 3.0 if quick else 30.0, "games")]
+
+
+def make_plugins() -> Any:
+    """A plugin manager with only the built-ins and this toy game (no entry points)."""
+    from pegboard.plugins import Plugins
+
+    plugins = Plugins(load_entry_points=False)
+    plugins.register(sys.modules[__name__], name="toygame", version="test", source=__file__)
+    return plugins
 
 
 @hookimpl
