@@ -170,12 +170,19 @@ class Clock:
         self.remaining: list[float | None] = [settings.total] * seats
         self.running: int | None = None
         self.started_at = 0.0
+        # The move timer covers a whole turn: several moves in a row by one seat (Starfall's
+        # missile shots before its action) share one timer, so it restarts only for a new seat.
+        self.turn_seat: int | None = None
+        self.turn_started_at = 0.0
 
     def start(self, seat: int, now: float) -> None:
-        """Start ``seat``'s clock (stopping whichever ran)."""
+        """Start ``seat``'s clock (stopping whichever ran); a new seat starts a new move timer."""
         self.stop(now)
         self.running = seat
         self.started_at = now
+        if seat != self.turn_seat:
+            self.turn_seat = seat
+            self.turn_started_at = now
 
     def stop(self, now: float) -> None:
         """Stop the running clock and charge it the time used."""
@@ -195,7 +202,7 @@ class Clock:
         """Seconds left on the move timer of the running seat (None: no timer or stopped)."""
         if self.running is None or self.settings.per_move is None:
             return None
-        return max(0.0, self.settings.per_move - max(0.0, now - self.started_at))
+        return max(0.0, self.settings.per_move - max(0.0, now - self.turn_started_at))
 
     def deadline(self) -> tuple[str, float] | None:
         """The next expiry of the running seat: ``("flag" | "move", when)``, or None."""
@@ -206,7 +213,7 @@ class Clock:
         if left is not None:
             options.append((self.started_at + left, "flag"))
         if self.settings.per_move is not None:
-            options.append((self.started_at + self.settings.per_move, "move"))
+            options.append((self.turn_started_at + self.settings.per_move, "move"))
         if not options:
             return None
         when, kind = min(options)  # a flag at the same instant as the move timer wins
@@ -217,6 +224,7 @@ class Clock:
 
     def restore(self, snapshot: Sequence[float | None]) -> None:
         self.running = None
+        self.turn_seat = None
         self.remaining = list(snapshot)
 
 

@@ -388,6 +388,18 @@ def test_clock_charges_the_running_seat_and_orders_deadlines():
     assert c.remaining == [7.0, 2.0] and c.running is None
 
 
+def test_move_timer_spans_several_moves_by_the_same_seat():
+    # Starfall's missile shots leave the turn with the same seat: they must not buy a fresh timer.
+    c = Clock(2, ClockSettings(total=100, per_move=4))
+    c.start(0, 100.0)
+    c.stop(102.0)
+    c.start(0, 102.0)
+    assert c.move_left(103.0) == 1.0 and c.deadline() == ("move", 104.0)
+    assert c.remaining_for(0, 103.0) == 97.0
+    c.start(1, 103.0)
+    assert c.move_left(103.0) == 4.0
+
+
 def test_move_timer_expiry_plays_the_games_timeout_move():
     t = FakeTime()
     s = make(ruleset="tiny", clock=ClockSettings(total=10, per_move=4), time_source=t)
