@@ -40,7 +40,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import NodeWarGame, NodeWarState
+from .engine import GROW, LOOP, REVIVE, SPLIT, NodeWarGame, NodeWarState
 from .evaluator import NodeWarEvaluator
 
 #: Work units (push+undo ≈ 1, an evaluation ≈ 5) a bot may spend per second of budget.
@@ -113,6 +113,30 @@ class NodeWarBot:
         state.undo()
         return value + 0.05 * self.advance[seat][move.dst]
 
+    def quiet_gain(self, state: NodeWarState, seat: int) -> Any:
+        """A function giving :meth:`gain` without playing the move, or None when it must be played.
+
+        A grow or loop whose segment shares no board cell with an enemy live
+        line cuts nothing (the engine indexes live lines by the unit cells
+        they cross), so its gain is known at once; cuts, revives and splits
+        (which may revive a dead line) are played to count what they do.
+        """
+        cells = state._geo.cells
+        enemy_cells = state.cell_lines[1 - seat]
+        advance = self.advance[seat]
+        placed = MATERIAL
+
+        def quiet(move: Any) -> float | None:
+            kind = move.kind
+            if kind == REVIVE or kind == SPLIT:
+                return None
+            for c in cells(move.src, move.dst):
+                if enemy_cells[c]:
+                    return None
+            return (placed if kind == GROW else 0.0) + 0.05 * advance[move.dst]
+
+        return quiet
+
     def leaf(self, state: NodeWarState, ply: int) -> float:
         """The value of a position for the player to move (negamax convention)."""
         result = state.result
@@ -172,7 +196,11 @@ class SearchBot(MediumBot):
     #: Moves searched at each ply below the root (index 0 = the opponent's replies).
     widths: tuple[int, ...] = (8,)
     root_width = 12
+    loop_width = 8
     depth = 2
+    #: Settle captures at the leaves (see :meth:`quiescence`), and how many to try.
+    quiesce = False
+    capture_width = 3
 
     def __init__(self, game: NodeWarGame, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -191,14 +219,37 @@ class SearchBot(MediumBot):
 
     # -- ranking ----------------------------------------------------------------------
 
-    def ranked(self, state: NodeWarState, width: int, first: Any = None) -> list[Any]:
-        """The ``width`` most promising moves: tried one by one, ranked by material won."""
+    def ranked(self, state: NodeWarState, width: int, first: Any = None, deep: bool = False) -> list[Any]:
+        """The ``width`` most promising moves of the player to move.
+
+        Every legal move is tried. Just above the leaves (``deep`` false) moves
+        are ranked by the material they win at once, which finds every cut
+        that refutes the previous move. Higher up (``deep`` true) they are
+        ranked by the static evaluation after the move, so quiet defensive
+        moves (a loop that protects a threatened line) are searched too.
+        """
         moves = state.legal_moves()
-        self._spend(len(moves) + 10)
-        seat = state.to_move
         rng = self.rng.random
-        gain = self.gain
-        scored = sorted(((gain(state, m, seat) + rng() * 1e-3, m) for m in moves), key=lambda item: item[0], reverse=True)
+        if deep:
+            self._spend(6 * len(moves) + 10)
+            push, undo, leaf = state.push, state.undo, self.leaf
+            scored = []
+            for move in moves:
+                push(move)
+                value = -leaf(state, 1)
+                undo()
+                scored.append((value + rng() * 1e-3, move))
+        else:
+            self._spend(len(moves) // 3 + 10)
+            seat = state.to_move
+            gain, quiet = self.gain, self.quiet_gain(state, seat)
+            scored = []
+            for m in moves:
+                value = quiet(m)
+                if value is None:
+                    value = gain(state, m, seat)
+                scored.append((value + rng() * 1e-3, m))
+        scored.sort(key=lambda item: item[0], reverse=True)
         top = [m for _, m in scored[:width]]
         if first is not None and first in moves:
             if first in top:
@@ -223,6 +274,8 @@ class SearchBot(MediumBot):
     def negamax(self, state: NodeWarState, depth: int, alpha: float, beta: float, ply: int, key: int) -> float:
         if depth == 0 or state.result is not None:
             self._spend(5)
+            if self.quiesce and state.result is None:
+                return self.quiescence(state, beta, ply)
             return self.leaf(state, ply)
         entry = self.table.get(key)
         hint = None
@@ -231,7 +284,7 @@ class SearchBot(MediumBot):
             if stored_depth >= depth:
                 return stored_value
         width = self.widths[min(ply - 1, len(self.widths) - 1)]
-        moves = self.ranked(state, width, hint)
+        moves = self.ranked(state, width, hint, deep=depth >= 2)
         alpha_in = alpha
         best, best_move = -float("inf"), None
         push, undo = state.push, state.undo
@@ -250,6 +303,119 @@ class SearchBot(MediumBot):
         # Only exact values are reused as values; bounds still give an ordering hint.
         self.table[key] = (depth if alpha_in < best < beta else -1, best, best_move)
         return best
+
+    def quiescence(self, state: NodeWarState, beta: float, ply: int) -> float:
+        """The static value, or better if the player to move has a capture (a cut or a revive).
+
+        The player to move may "stand pat" on the static evaluation or play
+        one of its ``capture_width`` biggest captures; this settles the
+        exchange a two-ply search would otherwise stop in the middle of.
+        """
+        stand = self.leaf(state, ply)
+        if stand >= beta:
+            return stand
+        seat = state.to_move
+        moves = state.legal_moves()
+        self._spend(len(moves) // 3 + 10)
+        quiet, gain = self.quiet_gain(state, seat), self.gain
+        threshold = MATERIAL * 1.5  # more than placing one node: something died or revived
+        captures = []
+        for move in moves:
+            if quiet(move) is None:
+                value = gain(state, move, seat)
+                if value > threshold:
+                    captures.append((value, move))
+        if not captures:
+            return stand
+        captures.sort(key=lambda item: item[0], reverse=True)
+        best = stand
+        push, undo = state.push, state.undo
+        for _, move in captures[: self.capture_width]:
+            self._spend(6)
+            push(move)
+            value = -self.leaf(state, ply + 1)
+            undo()
+            if value > best:
+                best = value
+        return best
+
+    def threats(self, state: NodeWarState, limit: int = 4) -> list[Any]:
+        """The opponent's strongest captures if it could move now (a "null move").
+
+        The player to move is swapped for the scan and swapped back; moves are
+        played with push/undo like everywhere else. Returns up to ``limit``
+        moves that would kill or revive something, biggest first.
+        """
+        seat = state.to_move
+        enemy = 1 - seat
+        state._to_move = enemy
+        try:
+            moves = state.legal_moves()
+            quiet, gain = self.quiet_gain(state, enemy), self.gain
+            found = []
+            for move in moves:
+                if quiet(move) is None:
+                    value = gain(state, move, enemy)
+                    if value > MATERIAL * 1.5:
+                        found.append((value, move))
+        finally:
+            state._to_move = seat
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [m for _, m in found[:limit]]
+
+    def threat_aware_scores(self, view: NodeWarState, moves: Sequence[Any]) -> list[tuple[float, Any]]:
+        """:meth:`root_scores` plus, for ranking only, credit for parrying the opponent's threats.
+
+        For each move, the opponent's current best captures are replayed after
+        it; a move after which they kill less (a block, a backup loop, a cut
+        of the attacker's supply line) ranks higher, so the search below sees it.
+        """
+        threats = self.threats(view)
+        if not threats:
+            return self.root_scores(view, moves)
+        rng = self.rng
+        push, undo, leaf, check = view.push, view.undo, self.leaf, view.check
+        seat = view.to_move
+        before = 0
+        for t in threats:
+            push(t)
+            rec = last_effect(view)
+            before = max(before, len(rec.died) + (WIN if view.result is not None and view.result.winner != seat else 0))
+            undo()
+        self.work += 6 * len(moves) * (1 + len(threats))
+        out = []
+        for move in moves:
+            push(move)
+            value = -leaf(view, 1)
+            after = 0
+            if view.result is None:
+                for t in threats:
+                    if check(t) is None:
+                        push(t)
+                        rec = last_effect(view)
+                        lost = len(rec.died)
+                        if view.result is not None and view.result.winner != seat:
+                            lost += WIN
+                        undo()
+                        if lost > after:
+                            after = lost
+            undo()
+            relief = min(before - after, 20) * MATERIAL if after < before else 0.0
+            out.append((value + relief + rng.random() * 1e-3, value, move))
+        out.sort(key=lambda item: item[0], reverse=True)
+        return [(rank, move) for rank, _, move in out]
+
+    def candidates(self, ranked: Sequence[Any], width: int) -> list[Any]:
+        """Root moves to search: the ``width`` best by one-ply evaluation, plus the best loops.
+
+        A loop wins no material and places no node, so the one-ply ranking
+        puts it below every grow; but a backup loop is the answer to a
+        threatened line, so the best ``loop_width`` loops and revives always
+        get searched.
+        """
+        chosen = list(ranked[:width])
+        extra = [m for m in ranked[width:] if m.kind == LOOP or m.kind == REVIVE]
+        return chosen + extra[: self.loop_width]
 
     def search_root(self, view: NodeWarState, candidates: Sequence[Any], depth: int) -> tuple[float, Any]:
         """Search ``candidates`` (best guess first) ``depth`` plies; (value, best move)."""
@@ -270,10 +436,10 @@ class SearchBot(MediumBot):
         self.table.clear()
         self.work, self.work_limit = 0, float("inf")
         self.deadline = time.perf_counter() + guard(budget)
-        root = self.root_scores(view, self._legal(view))
+        root = self.threat_aware_scores(view, self._legal(view))
         if root[0][0] >= WIN / 2:
             return root[0][1]
-        candidates = [m for _, m in root[: self.root_width]]
+        candidates = self.candidates([m for _, m in root], self.root_width)
         try:
             return self.search_root(view, candidates, self.depth)[1]
         except OutOfTime:  # only on a machine far slower than usual: keep the one-ply choice
@@ -290,17 +456,18 @@ class HardBot(SearchBot):
 
 
 class ExpertBot(SearchBot):
-    """Iterative deepening under a time budget: 2 plies wide, then 3 and 4 as time allows."""
+    """Iterative deepening under a time budget: 2 plies ever wider, then 4 plies as time allows."""
 
     name = "Expert"
     #: (depth, root moves, widths below the root) per iteration.
-    schedule: tuple[tuple[int, int, tuple[int, ...]], ...] = (
-        (2, 12, (8,)),
-        (2, 24, (12,)),
-        (3, 12, (10, 6)),
-        (3, 20, (12, 8)),
-        (4, 12, (10, 6, 5)),
-        (4, 20, (12, 8, 6)),
+    #: Only even depths: a search that ends on the own move is blind to the reply
+    #: that refutes it, and would prefer moves whose refutation lies past its horizon.
+    schedule: tuple[tuple[int, int, tuple[int, ...], bool], ...] = (
+        (2, 12, (8,), False),
+        (2, 16, (10,), True),
+        (2, 24, (12,), True),
+        (2, 40, (16,), True),
+        (4, 10, (6, 5, 6), True),
     )
 
     def choose(self, view: NodeWarState, budget: float) -> Any:
@@ -310,15 +477,16 @@ class ExpertBot(SearchBot):
         self.work = 0
         self.work_limit = max(1.0, budget * WORK_PER_SECOND)
         self.deadline = started + guard(budget)
-        root = self.root_scores(view, self._legal(view))
+        root = self.threat_aware_scores(view, self._legal(view))
         self.work += 6 * len(root)
         best = root[0][1]
         if root[0][0] >= WIN / 2:
             return best
         ranked = [m for _, m in root]
-        for depth, width, widths in self.schedule:
-            self.widths = widths
-            candidates = ranked[:width]
+        for depth, width, widths, quiesce in self.schedule:
+            self.widths, self.quiesce = widths, quiesce
+            self.table.clear()
+            candidates = self.candidates(ranked, width)
             if best in candidates:
                 candidates.remove(best)
             candidates.insert(0, best)

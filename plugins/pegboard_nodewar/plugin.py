@@ -88,7 +88,7 @@ BOTS = (
         name="Expert",
         factory=_bot("Expert"),
         game="nodewar",
-        budget=1.5,
+        budget=1.0,
         description="Iterative-deepening alpha-beta with a transposition table, under a time budget.",
     ),
 )
