@@ -61,22 +61,23 @@ from .engine import NodeWarGame, NodeWarState
 from .geometry import within
 from .rules import EVALUATOR_TERMS, Params
 
-#: Weights used when the ruleset's [evaluator] table does not name a term.
+#: Weights used when the ruleset's [evaluator] table does not name a term
+#: (the same numbers as rulesets/nodewar/standard.toml).
 DEFAULT_WEIGHTS: dict[str, float] = {
     "alive_nodes": 10.0,
-    "dead_nodes": -2.0,
-    "base_siege": -3.0,
-    "mobility": 0.3,
-    "loop_redundancy": 3.0,
-    "free_base_slots": 1.0,
-    "front_line_advance": 0.5,
-    "centre_line": 1.0,
+    "dead_nodes": -4.0,
+    "base_siege": -6.0,
+    "mobility": 0.5,
+    "loop_redundancy": 2.0,
+    "free_base_slots": 3.0,
+    "front_line_advance": 1.0,
+    "centre_line": 1.5,
     "wide_network": 0.5,
     "flank_watch": 1.0,
-    "weak_points": -1.0,
+    "weak_points": -2.0,
     "siege_presence": 2.0,
-    "opening_rush": 2.0,
-    "base_room": 0.3,
+    "opening_rush": 1.0,
+    "base_room": 1.0,
 }
 
 #: Shape settings an [evaluator] table may also set (numbers, not weights).
