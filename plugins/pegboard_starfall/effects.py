@@ -177,41 +177,56 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         if target >= 0:
             kind[target], side[target], power[target] = dk, mover, 1
             st.ride[target], st.miss[target], st.shots[target] = mask, 0, 0
-            st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.", (target,),
+            seen = (f"A {SIDE_NAMES[mover]} {drone_label(name)} appears at {at(st, target)}.", (target,),
+                    {"drone": name, "at": target, "side": mover})
+            st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.",
+                    (target, *sorted(shape.squares)), (seen,),
                     drone=name, at=target, row=shape.row, color=shape.color, side=mover)
             continue
         host = next((s for s in cands if kind[s] and side[s] == mover and kind[s] not in (COMMAND, TURRET)), -1)
         if host >= 0:
             power[host] = min(st.rules.max_power, power[host] + 1)
             st.ride[host] |= mask
+            seen = (f"The {SIDE_NAMES[mover]} {KIND_NAMES[kind[host]]} at {at(st, host)} grows to power {power[host]}.",
+                    (host,), {"at": host, "side": mover})
             st.note("drone_stacked", f"{made}: the {drone_label(name)} stacks into the {KIND_NAMES[kind[host]]} at "
-                    f"{at(st, host)} (power {power[host]}).", (host,), drone=name, at=host, row=shape.row, side=mover)
+                    f"{at(st, host)} (power {power[host]}).", (host, *sorted(shape.squares)), (seen,),
+                    drone=name, at=host, row=shape.row, side=mover)
             continue
         if at_nine_paid:
             continue
         at_nine_paid = True
-        pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone")
+        pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone",
+                    tuple(sorted(shape.squares)))
 
 
-def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the drone cap") -> None:
-    """The at-cap column: a missile, an asteroid on the other side's land, or nothing."""
+def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the drone cap",
+                cells: tuple[int, ...] = ()) -> None:
+    """The at-cap column: a missile, an asteroid on the other side's land, or nothing.
+
+    ``cells`` are the shape's squares: under fog a side that did not see them all is told
+    only what it may know (the mover: that a shape out of its sight paid this).
+    """
     mover = st.current
     if what == "missile" and st.cmd[mover] >= 0:
         st.miss[st.cmd[mover]] += 1
-        st.note("at_nine", f"{made}: {why} it pays 1 missile to the Command.", row_pay=what)
+        st.note("at_nine", f"{made}: {why} it pays 1 missile to the Command.", cells,
+                (("A shape out of sight pays 1 missile to the Command.", (), {"row_pay": what}),), row_pay=what)
     elif what == "asteroid":
-        drop_asteroid(st, made)
+        drop_asteroid(st, made, cells)
     else:
-        st.note("at_nine", f"{made}: {why} it pays nothing.", row_pay=what)
+        st.note("at_nine", f"{made}: {why} it pays nothing.", cells,
+                (("A shape out of sight pays nothing.", (), {"row_pay": what}),), row_pay=what)
 
 
-def drop_asteroid(st: StarfallState, made: str) -> None:
+def drop_asteroid(st: StarfallState, made: str, cells: tuple[int, ...] = ()) -> None:
     """The six-line's at-cap payout: an asteroid lands on a random square the other side owns."""
     enemy = st.current ^ 1
     owner, ast = st.owner, st.ast
     cands = [sq for sq in range(st.geo.size) if owner[sq] == enemy and not ast[sq]]
     if not cands:
-        st.note("at_nine", f"{made}: an asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.")
+        st.note("at_nine", f"{made}: an asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.", cells,
+                ((f"An asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.", (), {}),))
         return
     t = cands[draw(st.key, st.draws, len(cands))]
     st.draws += 1
@@ -223,12 +238,14 @@ def drop_asteroid(st: StarfallState, made: str) -> None:
     st.wreck[t] = 0
     if hit == COMMAND:
         st.cmd[enemy] = -1
-        st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s Command at {at(st, t)}.", (t,), at=t)
+        text = f"an asteroid falls on {SIDE_NAMES[enemy]}'s Command at {at(st, t)}."
+        st.note("asteroid_drop", f"{made}: {text}", (t, *cells), ((text[0].upper() + text[1:], (t,), {"at": t}),), at=t)
         st.finish(st.current, "asteroid",
                   f"An asteroid lands on {SIDE_NAMES[enemy]}'s Command: {SIDE_NAMES[st.current]} wins.")
         return
     crushed = f", crushing the {KIND_NAMES[hit]} there" if hit else ""
-    st.note("asteroid_drop", f"{made}: an asteroid falls on {SIDE_NAMES[enemy]}'s land at {at(st, t)}{crushed}.", (t,), at=t)
+    text = f"an asteroid falls on {SIDE_NAMES[enemy]}'s land at {at(st, t)}{crushed}."
+    st.note("asteroid_drop", f"{made}: {text}", (t, *cells), ((text[0].upper() + text[1:], (t,), {"at": t}),), at=t)
 
 
 # -- drones coming and going -------------------------------------------------------------------
@@ -321,25 +338,31 @@ def fire(st: StarfallState, frm: int, to: int) -> None:
     st.miss[frm] -= 1
     shooter = KIND_NAMES[st.kind[frm]]
     head = f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires at {at(st, to)}"
+    blind = f"A missile from out of sight hits {at(st, to)}"
+    away = (f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires out of sight.", (frm,), {"frm": frm})
+
+    def note(outcome: str, **data: object) -> None:
+        st.note("missile", f"{head}: {outcome}", (frm, to), ((f"{blind}: {outcome}", (to,), {"to": to, **data}), away),
+                frm=frm, to=to, **data)
+
     if st.kind[to]:
         st.power[to] -= 1
         name = KIND_NAMES[st.kind[to]]
         if st.power[to] <= 0:
             destroy(st, to, me, "missile")
-            st.note("missile", f"{head}: the {name} is destroyed.", (frm, to), frm=frm, to=to, hit="drone", destroyed=True)
+            note(f"the {name} is destroyed.", hit="drone", destroyed=True)
         else:
-            st.note("missile", f"{head}: the {name} drops to power {st.power[to]}.", (frm, to),
-                    frm=frm, to=to, hit="drone", destroyed=False)
+            note(f"the {name} drops to power {st.power[to]}.", hit="drone", destroyed=False)
         return
     if st.ast[to]:
         st.ast[to] = 0
-        st.note("missile", f"{head}: the asteroid is destroyed.", (frm, to), frm=frm, to=to, hit="asteroid")
+        note("the asteroid is destroyed.", hit="asteroid")
     else:
         st.star[to] = -1
         st.cleared[me] |= 1 << to
         if st.geo.half[to] == me:
             st.cleared_now += 1
-        st.note("missile", f"{head}: the star is destroyed.", (frm, to), frm=frm, to=to, hit="star")
+        note("the star is destroyed.", hit="star")
     flow_and_cascade(st, "missile")
 
 
@@ -353,16 +376,18 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     k = st.kind[frm]
     name = KIND_NAMES[k]
     text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
+    arrive = f"A {SIDE_NAMES[me]} {name} comes into sight at {at(st, to)}"
     squares = (frm, to)
+    tail = ""
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
         if st.side[to] != me:
             if st.kind[to] == TURRET:
                 destroy(st, to, me, "siege")
-                text += " and ends the turret there"
+                tail = " and ends the turret there"
             else:
                 destroy(st, to, me, "landing")
-                text += f", taking the {other} (1 missile to the Command)"
+                tail = f", taking the {other} (1 missile to the Command)"
             relocate(st, frm, to)
         else:
             p = min(st.rules.max_power, st.power[to] + st.power[frm])
@@ -370,10 +395,13 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
             st.ride[to] |= st.ride[frm]
             st.miss[to] += st.miss[frm]
             remove(st, frm)
-            text += f", stacking onto the {other} (power {p})"
+            tail = f", stacking onto the {other} (power {p})"
     else:
         relocate(st, frm, to)
-    st.note("move", text + ".", squares, frm=frm, to=to)
+    st.note("move", text + tail + ".", squares,
+            ((arrive + tail + ".", (to,), {"to": to}),
+             (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
+            frm=frm, to=to)
     pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:
         sweep(st, to)
@@ -388,7 +416,8 @@ def sweep(st: StarfallState, sq: int) -> None:
         if kind[t] in SWEPT and side[t] != me and owner[t] == me:
             name = KIND_NAMES[kind[t]]
             destroy(st, t, me, "sweep")
-            st.note("take", f"The shield at {at(st, sq)} sweeps away the {name} at {at(st, t)}.", (sq, t), by=sq, at=t)
+            st.note("take", f"The shield at {at(st, sq)} sweeps away the {name} at {at(st, t)}.", (sq, t),
+                    ((f"A shield out of sight sweeps away the {name} at {at(st, t)}.", (t,), {"at": t}),), by=sq, at=t)
 
 
 def claim_squares(st: StarfallState, centre: int, radius: int) -> list[int]:
@@ -406,19 +435,24 @@ def claim_squares(st: StarfallState, centre: int, radius: int) -> list[int]:
 def claim(st: StarfallState, sq: int) -> None:
     got = claim_squares(st, sq, st.rules.claim_radius)
     st.note("claim", f"{SIDE_NAMES[st.current]}'s scout at {at(st, sq)} claims {len(got)} square{'s' * (len(got) != 1)}.",
-            got, at=sq, cells=got)
+            (sq, *got), at=sq, cells=got)
 
 
 def warp(st: StarfallState, frm: int, to: int) -> None:
     remove(st, frm)
     got = claim_squares(st, to, st.rules.warp_radius)
     st.note("warp", f"{SIDE_NAMES[st.current]}'s warp jumps from {at(st, frm)} to {at(st, to)}, claims {len(got)} "
-            f"square{'s' * (len(got) != 1)} and is spent.", (frm, to, *got), frm=frm, to=to, cells=got)
+            f"square{'s' * (len(got) != 1)} and is spent.", (frm, to, *got),
+            ((f"{SIDE_NAMES[st.current]}'s warp at {at(st, frm)} jumps out of sight and is spent.", (frm,), {"frm": frm}),),
+            frm=frm, to=to, cells=got)
 
 
 def strike(st: StarfallState, frm: int, to: int) -> None:
     relocate(st, frm, to)
-    st.note("strike", f"{SIDE_NAMES[st.current]}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to),
+    me = SIDE_NAMES[st.current]
+    st.note("strike", f"{me}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to),
+            ((f"A {me} siege strikes into sight at {at(st, to)}.", (to,), {"to": to}),
+             (f"The {me} siege at {at(st, frm)} strikes out of sight.", (frm,), {"frm": frm})),
             frm=frm, to=to)
     pick_up(st, to)
 
@@ -432,25 +466,26 @@ def ram(st: StarfallState, frm: int, d: int) -> None:
     remove(st, frm)
     kind, ast, star = st.kind, st.ast, st.star
     half = st.geo.half
-    lost = []
-    blast = st.geo.disc(centre, 1)
-    for t in blast:
+    dc, dr = DIRECTIONS[d]
+    st.note("ram", f"{SIDE_NAMES[me]}'s bomb rams from {at(st, frm)} ({dc:+d},{dr:+d}) and explodes at {at(st, centre)}.",
+            (frm, centre),
+            ((f"A {SIDE_NAMES[me]} bomb explodes at {at(st, centre)}.", (centre,), {"centre": centre}),
+             (f"{SIDE_NAMES[me]}'s bomb at {at(st, frm)} rams out of sight.", (frm,), {"frm": frm})),
+            frm=frm, centre=centre)
+    for t in st.geo.disc(centre, 1):
         k = kind[t]
         if k and k != COMMAND and k != SIEGE:
-            lost.append(f"{SIDE_NAMES[st.side[t]]} {KIND_NAMES[k]}")
+            what = f"the {SIDE_NAMES[st.side[t]]} {KIND_NAMES[k]}"
             destroy(st, t, me, "bomb")
+            st.note("blasted", f"The blast destroys {what} at {at(st, t)}.", (t,), at=t, hit=KIND_NAMES[k])
         if ast[t]:
             ast[t] = 0
-            lost.append("an asteroid")
+            st.note("blasted", f"The blast destroys the asteroid at {at(st, t)}.", (t,), at=t, hit="asteroid")
         if star[t] >= 0:
             star[t] = -1
             st.cleared[me] |= 1 << t
             if half[t] == me:
                 st.cleared_now += 1
-    dc, dr = DIRECTIONS[d]
-    what = ", ".join(lost) if lost else "only stars"
-    st.note("ram", f"{SIDE_NAMES[me]}'s bomb rams from {at(st, frm)} ({dc:+d},{dr:+d}) and explodes at {at(st, centre)}: "
-            f"destroyed {what}.", (frm, *blast), frm=frm, centre=centre)
     flow_and_cascade(st, "bomb")
 
 
@@ -517,11 +552,11 @@ def turrets_fire(st: StarfallState) -> None:
             name = KIND_NAMES[kind[t]]
             if st.power[t] <= 0:
                 destroy(st, t, me, "turret")
-                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} destroys the {name} at {at(st, t)}.",
-                        (sq, t), frm=sq, to=t)
+                outcome = f"destroys the {name} at {at(st, t)}."
             else:
-                st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} hits the {name} at {at(st, t)} "
-                        f"(power {st.power[t]}).", (sq, t), frm=sq, to=t)
+                outcome = f"hits the {name} at {at(st, t)} (power {st.power[t]})."
+            st.note("turret", f"{SIDE_NAMES[me]}'s turret at {at(st, sq)} {outcome}", (sq, t),
+                    ((f"A turret out of sight {outcome}", (t,), {"to": t}),), frm=sq, to=t)
 
 
 def fade_wrecks(st: StarfallState) -> None:
@@ -560,7 +595,8 @@ def drift_if_due(st: StarfallState) -> None:
     step = -geo.width if me == 0 else geo.width
     ast, kind, power, star = st.ast, st.kind, st.power, st.star
     rocks = sorted((sq for sq in range(geo.size) if ast[sq]), key=lambda s: (geo.back_distance(s, me), s))
-    st.note("drift", f"{SIDE_NAMES[me]} cleared {st.cleared_now} stars on its half: the asteroids drift toward it.")
+    st.note("drift", f"{SIDE_NAMES[me]} cleared {st.rules.drift_threshold} or more stars on its half this turn: "
+            "the asteroids drift toward it.")
 
     def on_board(sq: int) -> bool:
         return 0 <= sq < geo.size
@@ -592,10 +628,12 @@ def drift_if_due(st: StarfallState) -> None:
                 name = KIND_NAMES[kind[t2]]
                 destroy(st, t2, None, "asteroid")
                 st.note("crushed", f"An asteroid jumps the stack at {at(st, t)} and destroys the {name} at {at(st, t2)}.",
-                        (t, t2), at=t2)
+                        (t, t2), ((f"An asteroid lands at {at(st, t2)} and destroys the {name} there.", (t2,),
+                                   {"at": t2}),), at=t2)
             else:
                 st.note("crushed", f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) and jumps to "
-                        f"{at(st, t2)}.", (t, t2), at=t2)
+                        f"{at(st, t2)}.", (t, t2), ((f"An asteroid hits the stack at {at(st, t)} (power {power[t]}) "
+                                                      "and jumps on out of sight.", (t,), {"at": t}),), at=t2)
             enter(a, t2)
         else:
             enter(a, t)

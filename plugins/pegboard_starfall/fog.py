@@ -74,7 +74,35 @@ def observation(st: StarfallState, player: int) -> dict[str, Any]:
     data["drones"] = [d for d in data["drones"] if d["side"] == player or seen[d["at"][1]][d["at"][0]]]
     data["wrecks"] = [x for x in data["wrecks"] if seen[x["at"][1]][x["at"][0]]]
     if player != st.current:
-        data["cleared_this_turn"] = 0  # the mover's running count is its own business
+        del data["cleared_this_turn"]  # the mover's running count is its own business
     data["lit"] = [data["lit"][p] if p == player else None for p in (0, 1)]
     data["cleared"] = [data["cleared"][p] if p == player else None for p in (0, 1)]
     return data
+
+
+def hidden_from(st: StarfallState, player: int) -> list[str]:
+    """JSON pointers into ``state_to_json(st)`` that ``player`` may not know (see State.hidden_from).
+
+    Covers the seed and draw counter, the star and owner of every unseen square (an asteroid
+    on an unseen square shows as a missing star there), the other side's lit and cleared
+    squares and, for the side not moving, the mover's running clear count. Drones, asteroids
+    and wrecks on unseen squares are list entries without a stable index, so they cannot be
+    named by pointer: the Starfall leak tests (tests/starfall/test_leaks.py) cover them.
+    """
+    out = ["/seed", "/draws"]
+    if not st.rules.fogged:
+        return out
+    other = player ^ 1
+    out += [f"/lit/{other}", f"/cleared/{other}"]
+    if player != st.current:
+        out.append("/cleared_this_turn")
+    vis = visible(st, player)
+    w = st.geo.width
+    owner = st.owner
+    for sq in range(st.geo.size):
+        if not vis[sq]:
+            r, c = divmod(sq, w)
+            out.append(f"/stars/{r}/{c}")
+            if owner[sq] != player:
+                out.append(f"/owners/{r}/{c}")
+    return out

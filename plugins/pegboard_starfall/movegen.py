@@ -82,7 +82,7 @@ def action_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
         for to in drone_destinations(st, sq, vis):
             out.append(moves[base + to])
         if k == SCOUT:
-            if claimable(st, sq, st.rules.claim_radius):
+            if claimable(st, sq, st.rules.claim_radius, vis):
                 out.append(SfMove(CLAIM, sq))
         elif k == WARP_KIND:
             warps = move_table(WARP, n)
@@ -290,10 +290,16 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None) -> lis
     return sorted(dests)
 
 
-def claimable(st: StarfallState, sq: int, radius: int) -> list[int]:
-    """Squares a claim centred on sq would take: unowned, no asteroid."""
+def claimable(st: StarfallState, sq: int, radius: int, vis: bytearray | None = None) -> list[int]:
+    """Squares a claim centred on sq would take: unowned, no asteroid (under fog: the seen ones).
+
+    Legality asks for at least one of them, judged on what the mover sees so that the legal
+    moves never depend on hidden squares; the claim itself takes unseen squares too.
+    """
     owner, ast = st.owner, st.ast
-    return [t for t in st.geo.disc(sq, radius) if owner[t] < 0 and not ast[t]]
+    if vis is None:
+        return [t for t in st.geo.disc(sq, radius) if owner[t] < 0 and not ast[t]]
+    return [t for t in st.geo.disc(sq, radius) if vis[t] and owner[t] < 0 and not ast[t]]
 
 
 def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
@@ -304,7 +310,7 @@ def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]
     for t in range(st.geo.size):
         if kind[t] or ast[t] or owner[t] == enemy or (vis is not None and not vis[t]):
             continue
-        if claimable(st, t, radius):
+        if claimable(st, t, radius, vis):
             out.append(t)
     return out
 
@@ -425,7 +431,7 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
         why = _own(st, m.a, SCOUT, "scout")
         if why:
             return ("claim", why)
-        if not claimable(st, m.a, st.rules.claim_radius):
+        if not claimable(st, m.a, st.rules.claim_radius, vis):
             return ("claim_nothing", "every square around that scout is already owned or an asteroid")
         return None
     if kind == WARP:

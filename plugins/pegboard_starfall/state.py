@@ -192,6 +192,13 @@ class StarfallState(State):
     def observation(self, player: int) -> dict[str, Any]:
         return fog.observation(self, player)
 
+    def hidden_from(self, player: int) -> list[str]:
+        """JSON pointers (RFC 6901) into :meth:`to_json` that ``player`` may not know.
+
+        The conformance suite checks that each is absent from (or null in) the observation.
+        """
+        return fog.hidden_from(self, player)
+
     def player_view(self, player: int) -> StarfallState:
         from .position import state_from_json
 
@@ -319,34 +326,51 @@ class StarfallState(State):
 
     # -- helpers used by effects and movegen ----------------------------------------------
 
-    def note(self, kind: str, text: str, squares: Sequence[int] = (), **data: Any) -> None:
-        """Queue an event for the side whose turn it is; ``squares`` decides who else sees it under fog."""
-        self._pending.append((kind, data, text, tuple(squares), self.current))
+    def note(self, kind: str, text: str, squares: Sequence[int] = (),
+             alt: Sequence[tuple[str, Sequence[int], dict]] = (), **data: Any) -> None:
+        """Queue an event for the side whose turn it is.
+
+        Under fog, ``squares`` are every square the text and data speak of: a side hears the
+        event only if it saw all of them (before or after the move). ``alt`` holds fallbacks,
+        tried in order, for the sides that did not: (text, squares, data), heard by a side that
+        saw all of those squares; a fallback with no squares is private to the acting side.
+        """
+        self._pending.append((kind, data, text, tuple(squares), self.current, alt))
 
     def _flush_events(self, before: tuple[bytearray, bytearray] | None = None) -> list[Event]:
-        """Events from the queue; under fog each goes to its side plus whoever sees one of its squares
-        before or after the move (``before``: each side's sight when the move began).
+        """Events from the queue; under fog each reaches only the sides that saw what it names.
 
-        Events that name no square go to both sides if they are public by nature (a pass, a
-        timeout, asteroid drift, the end of the game), otherwise only to their side.
+        A side hears an event when it saw every square the event names, before or after the
+        move (``before``: each side's sight when the move began); otherwise it may hear one of
+        the event's fallbacks (say, "a drone comes into sight at ..."), or nothing. Events that
+        name no square go to both sides if they are public by nature (a pass, a timeout,
+        asteroid drift, the end of the game), otherwise only to their side.
         """
         pending, self._pending = self._pending, []
         if not self.rules.fogged:
-            return [Event(kind, data, text) for kind, data, text, _, _ in pending]
+            return [Event(kind, data, text) for kind, data, text, _, _, _ in pending]
         views = [fog.visible(self, 0), fog.visible(self, 1)]
         if before is not None:
             views = [bytearray(x | y for x, y in zip(a, b)) for a, b in zip(views, before)]
         out = []
-        for kind, data, text, squares, side in pending:
+        for kind, data, text, squares, side, alt in pending:
             if not squares:
                 out.append(Event(kind, data, text, None if kind in _PUBLIC_EVENTS else frozenset({side})))
                 continue
-            seen = {side}
-            for p in (0, 1):
-                vis = views[p]
-                if any(vis[s] for s in squares):
-                    seen.add(p)
-            out.append(Event(kind, data, text, frozenset(seen)))
+            full = frozenset(p for p in (0, 1) if all(views[p][s] for s in squares))
+            if full:
+                out.append(Event(kind, data, text, full))
+            rest = {0, 1} - full
+            for alt_text, alt_squares, alt_data in alt:
+                if not rest:
+                    break
+                if alt_squares:
+                    got = {p for p in rest if all(views[p][s] for s in alt_squares)}
+                else:
+                    got = rest & {side}
+                if got:
+                    out.append(Event(kind, alt_data, alt_text, frozenset(got)))
+                    rest -= got
         return out
 
     def drone_count(self, side: int) -> int:

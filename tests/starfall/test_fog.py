@@ -121,8 +121,11 @@ def test_events_name_who_may_see_them(seam_game):
     s = put(st, 2, 6, "S", 1)
     st.shots = [0] * 121
     events = st.apply(mv.move(s, sq(st, 2, 5)))
-    moved = [e for e in events if e.kind == "move"][0]
-    assert moved.seen_by == frozenset({0, 1})
+    full, arrival = [e for e in events if e.kind == "move"]
+    assert full.seen_by == frozenset({1}) and full.data == {"frm": s, "to": sq(st, 2, 5)}
+    # South sees (2,5) but never saw (2,6): it hears only that a scout came into sight
+    assert arrival.seen_by == frozenset({0}) and arrival.data == {"to": sq(st, 2, 5)}
+    assert "(2,6)" not in arrival.text and "comes into sight at (2,5)" in arrival.text
 
 
 def test_fog_off_events_are_public(game):
@@ -180,5 +183,9 @@ def test_a_side_hears_about_its_own_drone_dying_in_the_dark(dark_game):
     st.lit[0] |= 1 << victim  # ... and (8,6), which one of its scouts once claimed
     st._vis_cache.clear()
     events = st.apply(mv.fire(shooter, victim))
-    hit = [e for e in events if e.kind == "missile"][0]
-    assert hit.seen_by == frozenset({0, 1})  # North no longer sees (8,6) after, but did before
+    full, blind = [e for e in events if e.kind == "missile"]
+    assert full.seen_by == frozenset({0})
+    # North saw (8,6) before the shot (not after), never the hunter's square: it learns of
+    # the hit, not where the missile came from
+    assert blind.seen_by == frozenset({1}) and "(8,3)" not in blind.text and "(8,6)" in blind.text
+    assert blind.data == {"to": victim, "hit": "drone", "destroyed": True}
