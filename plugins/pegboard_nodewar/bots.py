@@ -382,7 +382,7 @@ class SearchBot(MediumBot):
             rec = last_effect(view)
             before = max(before, len(rec.died) + (WIN if view.result is not None and view.result.winner != seat else 0))
             undo()
-        self.work += 6 * len(moves) * (1 + len(threats))
+        self.work += 6 * len(moves) * len(threats)
         out = []
         for move in moves:
             push(move)
@@ -470,6 +470,9 @@ class ExpertBot(SearchBot):
         (4, 10, (6, 5, 6), True),
     )
 
+    #: Search iterations (schedule rows) the last :meth:`choose` completed.
+    iterations = 0
+
     def choose(self, view: NodeWarState, budget: float) -> Any:
         self.table.clear()
         started = time.perf_counter()
@@ -483,6 +486,7 @@ class ExpertBot(SearchBot):
         if root[0][0] >= WIN / 2:
             return best
         ranked = [m for _, m in root]
+        self.iterations = 0
         for depth, width, widths, quiesce in self.schedule:
             self.widths, self.quiesce = widths, quiesce
             self.table.clear()
@@ -495,6 +499,7 @@ class ExpertBot(SearchBot):
             except OutOfTime:
                 break
             best = move
+            self.iterations += 1
             if abs(value) >= WIN / 2:
                 break
         return best
