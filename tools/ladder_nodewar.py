@@ -55,7 +55,7 @@ def bench_eval(seconds: float = 1.0) -> None:
 def run_pair(strong: str, weak: str, games: int, seed: int, jobs: int, expert_budget: float) -> dict:
     from pegboard.runner import MatchPlan, run_match
 
-    budget = expert_budget if "expert" in (strong, weak) else None
+    budget = expert_budget if expert_budget and "expert" in (strong, weak) else None
     plan = MatchPlan(game="nodewar", bots=(strong, weak), ruleset="standard", games=games, seed=seed, budget=budget)
     started = time.perf_counter()
     report = run_match(plan, jobs=jobs)
@@ -93,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", "-j", type=int, default=2)
-    parser.add_argument("--expert-budget", type=float, default=0.3)
+    parser.add_argument(
+        "--expert-budget", type=float, default=0.3, help="seconds per move in pairings with Expert (0: each bot's default)"
+    )
     parser.add_argument("--pair", action="append", metavar="STRONG:WEAK", help="only these pairings (repeatable)")
     parser.add_argument("--bench-eval", action="store_true", help="only print evaluator speed")
     args = parser.parse_args(argv)
@@ -103,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [tuple(p.split(":", 1)) for p in args.pair] if args.pair else list(LADDER)
     for strong, weak in pairs:
         row = run_pair(strong, weak, args.games, args.seed, args.jobs, args.expert_budget)
-        budget = f" (expert {args.expert_budget:g} s/move)" if "expert" in (strong, weak) else ""
+        budget = f" (expert {args.expert_budget:g} s/move)" if args.expert_budget and "expert" in (strong, weak) else ""
         print(f"## {strong} vs {weak}{budget}")
         print(
             f"same games: .venv/bin/pegboard match nodewar --blue {strong} --red {weak} --games {args.games} "
