@@ -158,6 +158,15 @@ class State(ABC):
     def apply(self, move: Move) -> list[Event]:
         """Play ``move``; raise :class:`IllegalMove` (state unchanged) if it is illegal."""
 
+    def push(self, move: Move) -> None:
+        """Play a move already known to be legal, without building events.
+
+        The fast path for replays and search (python-chess's ``push``). The
+        caller must have checked the move; engines may skip every legality
+        test here. The default simply calls :meth:`apply`.
+        """
+        self.apply(move)
+
     @abstractmethod
     def undo(self) -> Move:
         """Take back the last move and return it. Raises IndexError at the start."""

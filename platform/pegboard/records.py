@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
 from .rulesets import Ruleset, RulesetError, build_game, load_ruleset, ruleset_from_data
-from .schemas import SchemaFileError, game_schema_path, issues, match_validator, validator
+from .schemas import SchemaFileError, game_schema_path, issues, match_validator, move_predicate, validator
 from .textfiles import UnreadableFile, read_utf8
 
 if TYPE_CHECKING:
@@ -252,7 +252,7 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
         check = match_validator(spec.schema_dir if spec else None)
     except SchemaFileError as exc:
         return [MatchFileError(str(exc), path=path, stage="schema", json_path="$")]
-    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, record)]
+    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, _envelope(record, spec))]
     if errors or not isinstance(record, dict):
         return errors
     if spec is None:
@@ -268,6 +268,22 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     except RulesetError as exc:
         return [MatchFileError(exc.reason, path=path, stage="schema", json_path=f"$.ruleset.{exc.key}" if exc.key else "$.ruleset")]
     return []
+
+
+def _envelope(record: Any, spec: Any) -> Any:
+    """What the full validator has to see: the record without its moves when every move
+    passes the game's fast move check (a failing move sends the whole record through, so
+    errors keep their exact messages and JSON paths)."""
+    moves = record.get("moves") if isinstance(record, dict) else None
+    if spec is None or not isinstance(moves, list) or not moves:
+        return record
+    try:
+        fast = move_predicate(spec.schema_dir)
+    except SchemaFileError:
+        return record
+    if fast is None or not all(map(fast, moves)):
+        return record
+    return {**record, "moves": []}
 
 
 # -- the replay and result stages ---------------------------------------------------------------
@@ -288,15 +304,23 @@ def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -
     return game
 
 
-def replay(record: Mapping[str, Any], plugins: Plugins | None = None, *, path: str | Path | None = None) -> tuple[State, list[Event]]:
+def replay(
+    record: Mapping[str, Any],
+    plugins: Plugins | None = None,
+    *,
+    path: str | Path | None = None,
+    events: bool = True,
+) -> tuple[State, list[Event]]:
     """Replay a (schema-valid) record from its seed; raises :class:`MatchFileError` at the first bad move.
 
     Moves after a turn-limit result imply that the players extended the game
-    (:meth:`~pegboard.game.State.extend`).
+    (:meth:`~pegboard.game.State.extend`). With ``events=False`` the moves are
+    checked and then played with :meth:`~pegboard.game.State.push`, and the
+    returned event list is empty (validation needs only the verdict).
     """
+    collected: list[Event] = []
     game = game_for_record(record, plugins)
     state = game.new_state(int(record["seed"]))
-    events: list[Event] = []
     for number, encoded in enumerate(record["moves"], 1):
         where = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
         if state.result is not None:
@@ -309,14 +333,22 @@ def replay(record: Mapping[str, Any], plugins: Plugins | None = None, *, path: s
         except InvalidMoveEncoding as exc:
             raise MatchFileError(str(exc), rule="encoding", **where) from None
         try:
-            text = state.move_text(move)
-        except Exception:  # noqa: BLE001 - a move the engine cannot even render is reported by apply
-            text = json.dumps(encoded)
-        try:
-            events.extend(state.apply(move))
-        except IllegalMove as exc:
-            raise MatchFileError(f"{text} is illegal: {exc.reason}", rule=exc.rule, **where) from None
-    return state, events
+            if events:
+                collected.extend(state.apply(move))
+            elif state.check(move) is None:
+                state.push(move)
+            else:
+                state.apply(move)  # raises IllegalMove with the rule id and reason
+        except IllegalMove as exc:  # the state is unchanged, so the move renders as it was tried
+            raise MatchFileError(f"{_move_text(state, move, encoded)} is illegal: {exc.reason}", rule=exc.rule, **where) from None
+    return state, collected
+
+
+def _move_text(state: State, move: Any, encoded: Any) -> str:
+    try:
+        return state.move_text(move)
+    except Exception:  # noqa: BLE001 - a move the engine cannot even render is shown as JSON
+        return json.dumps(encoded)
 
 
 def check_result(record: Mapping[str, Any], state: State, path: str | Path | None = None) -> None:
@@ -349,7 +381,7 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
     report.game = record["game"]
     report.stage = "replay"
     try:
-        state, _ = replay(record, plugins, path=path)
+        state, _ = replay(record, plugins, path=path, events=False)
         report.moves = state.ply
         report.stage = "result"
         check_result(record, state, path)

@@ -21,6 +21,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from .fastschema import Predicate, compile_predicate
 from .game import PegboardError
 from .resources import data_dir
 
@@ -115,6 +116,19 @@ def match_validator(schema_dir: str | Path | None) -> Draft202012Validator:
     With ``schema_dir=None`` the game-specific parts (moves, ruleset tables) are not checked.
     """
     return _match_validator(None if schema_dir is None else str(Path(schema_dir).resolve()))
+
+
+@cache
+def _move_predicate(schema_dir: str) -> Predicate | None:
+    return compile_predicate(_load(str(game_schema_path(schema_dir, "move"))))
+
+
+def move_predicate(schema_dir: str | Path) -> Predicate | None:
+    """A fast valid/invalid test for one encoded move of the game in ``schema_dir``.
+
+    None when the move schema needs the full validator (see :mod:`pegboard.fastschema`).
+    """
+    return _move_predicate(str(Path(schema_dir).resolve()))
 
 
 def _shorten(text: str) -> str:

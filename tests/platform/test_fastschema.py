@@ -1,0 +1,83 @@
+"""The fast move check must agree with jsonschema wherever it gives an answer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from pegboard.fastschema import compile_predicate
+from pegboard.plugins import get_plugins
+from pegboard.schemas import game_schema_path
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(-3, 12, allow_nan=False) | st.sampled_from(
+        ["grow", "split", "loop", "revive", "swap", "move", "fire", "claim", "pass", "concede", "ram", "x", ""]
+    ),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(
+        st.sampled_from(["kind", "type", "from", "to", "a", "b", "at", "dir", "side", "reason", "seat", "extra"]),
+        inner,
+        max_size=4,
+    ),
+    max_leaves=12,
+)
+
+SCHEMAS = {
+    "object": {
+        "type": "object",
+        "required": ["type"],
+        "additionalProperties": False,
+        "properties": {"type": {"const": "a"}, "n": {"type": "integer", "minimum": 0, "maximum": 9}},
+    },
+    "oneOf": {"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 2}]},
+    "anyOf": {"anyOf": [{"type": "string", "minLength": 2}, {"type": "null"}]},
+    "tuple": {"type": "array", "prefixItems": [{"type": "boolean"}, {"enum": [1, "x", None]}], "items": False, "minItems": 1},
+    "recursive": {"$defs": {"t": {"type": "array", "items": {"$ref": "#/$defs/t"}, "maxItems": 2}}, "$ref": "#/$defs/t"},
+}
+
+
+def game_move_schemas() -> list[tuple[str, dict]]:
+    found = []
+    for game_id, spec in sorted(get_plugins().games().items()):
+        with open(game_schema_path(spec.schema_dir, "move"), encoding="utf-8") as handle:
+            found.append((game_id, json.load(handle)))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+@settings(max_examples=300, deadline=None)
+@given(value=json_values)
+def test_agrees_with_jsonschema_on_hand_written_schemas(name: str, value: object) -> None:
+    schema = SCHEMAS[name]
+    fast = compile_predicate(schema)
+    assert fast is not None
+    assert fast(value) == Draft202012Validator(schema).is_valid(value)
+
+
+@pytest.mark.parametrize(("game_id", "schema"), game_move_schemas(), ids=lambda v: v if isinstance(v, str) else "")
+@settings(max_examples=400, deadline=None)
+@given(value=json_values)
+def test_agrees_with_jsonschema_on_every_games_move_schema(game_id: str, schema: dict, value: object) -> None:
+    fast = compile_predicate(schema)
+    assert fast is not None, f"{game_id}'s move schema should stay within the fast subset"
+    assert fast(value) == Draft202012Validator(schema).is_valid(value)
+
+
+def test_real_moves_pass_and_near_misses_fail() -> None:
+    schema = dict(game_move_schemas())["nodewar"]
+    fast = compile_predicate(schema)
+    assert fast({"kind": "grow", "from": [6, 2], "to": [6, 6]})
+    assert not fast({"kind": "grow", "from": [6, 2], "to": [6, -1]})
+    assert not fast({"kind": "grow", "from": [6, 2], "to": [6, 6, 1]})
+    assert not fast({"kind": "hop", "from": [6, 2], "to": [6, 6]})
+    assert not fast({"kind": "grow", "from": [6, 2], "to": [6, True]})
+
+
+def test_unsupported_keywords_mean_no_fast_path() -> None:
+    assert compile_predicate({"type": "string", "pattern": "^a"}) is None
+    assert compile_predicate({"$ref": "https://elsewhere.example/s.json"}) is None
+    assert compile_predicate({"type": "quaternion"}) is None
