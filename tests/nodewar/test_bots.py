@@ -140,3 +140,22 @@ def test_match_command_plays_the_levels(cli: Any) -> None:
     result = cli("match", "nodewar", "--blue", "medium", "--red", "easy", "--games", "2", "-j", "1", entry_points=True)
     assert result.code == 0, result.err
     assert "medium" in result.out and "easy" in result.out
+
+
+def test_tutorial_cutter_bot_plays_legal_moves(game: NodeWarGame) -> None:
+    """plugins/examples/nodewar_cutter_bot.py (docs/plugins.md tutorial) loads as a plugin file and plays."""
+    from pathlib import Path
+
+    from pegboard.plugins import Plugins
+
+    path = Path(__file__).resolve().parents[2] / "plugins" / "examples" / "nodewar_cutter_bot.py"
+    plugins = Plugins(load_entry_points=True, plugin_files=[path])
+    spec = plugins.bot("nodewar", "cutter")
+    bot = spec.factory(game, 5)
+    state = opening(game, 10, 5)
+    for _ in range(4):
+        if state.result is None:
+            view = state.clone()
+            move = bot.choose(view, spec.budget)
+            assert view.to_json() == state.to_json()
+            state.apply(move)
