@@ -233,3 +233,38 @@ def test_acting_side_wins_when_both_reach_the_target():
     s = put(st, 8, 7, "S", 1)
     st.apply(mv.claim(s))
     assert st.result.winner == 1
+
+
+def _five_line_turn(game, missile: bool):
+    """South fires (or not) at a star on its half, then swaps in a 5-line: 5 or 6 stars cleared."""
+    st = blank(game)
+    a = rock(st, 8, 7)
+    st.star[sq(st, 9, 3)] = 0  # the missile's target: a lone star of South's half
+    for c in (0, 1, 3, 4):
+        st.star[sq(st, c, 2)] = 4
+    st.star[sq(st, 2, 3)] = 4
+    h = put(st, 9, 1, "H", 0, ride="all", missiles=1)
+    kinds = []
+    if missile:
+        kinds += [e.kind for e in st.apply(mv.fire(h, sq(st, 9, 3)))]
+    kinds += [e.kind for e in st.apply(mv.swap(sq(st, 2, 2), sq(st, 2, 3)))]
+    return st, a, kinds
+
+
+def test_drift_counts_missile_clears_and_the_swap_over_the_whole_turn():
+    game = make_game(asteroids={"drift_threshold": 6})
+    st, a, kinds = _five_line_turn(game, missile=False)
+    assert "drift" not in kinds and st.ast[a]  # 5 cleared: below 6
+    st, a, kinds = _five_line_turn(game, missile=True)
+    assert "drift" in kinds and not st.ast[a] and st.ast[sq(st, 8, 6)]  # 1 + 5: the rock moves toward South
+
+
+def test_the_command_counts_toward_a_surround(game):
+    st = blank(game)
+    x = put(st, 4, 1, "X", 1)  # North's siege beside South's Command (5,0)
+    put(st, 3, 0, "S", 0)
+    put(st, 3, 2, "S", 0)
+    mover = put(st, 6, 3, "G", 0)
+    own(st, [(5, 2)], 0)
+    st.apply(mv.move(mover, sq(st, 5, 2)))  # the fourth: scout, scout, shield and the Command
+    assert st.kind[x] == 0
