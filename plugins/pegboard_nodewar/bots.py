@@ -503,3 +503,38 @@ class ExpertBot(SearchBot):
             if abs(value) >= WIN / 2:
                 break
         return best
+
+
+def bench(quick: bool = False) -> list[Any]:
+    """Evaluator and bot speed figures for ``pegboard bench`` (``quick``: a token run)."""
+    import statistics
+
+    from pegboard.specs import Figure
+
+    from .rules import load_shipped
+
+    game = NodeWarGame(load_shipped("standard"))
+    rng = random.Random(11)
+    state = game.new_state()
+    while state.ply < 40 and state.result is None:
+        state.push(rng.choice(state.legal_moves()))
+    evaluator = NodeWarEvaluator(game)
+    figures = []
+    count, start = 0, time.perf_counter()
+    span = 0.05 if quick else 1.0
+    while time.perf_counter() - start < span:
+        for _ in range(50):
+            evaluator.score(state)
+        count += 50
+    figures.append(Figure("evaluator score(), 40-ply position", count / (time.perf_counter() - start), "evaluations/s"))
+    levels = (("Easy", EasyBot, 0.02), ("Medium", MediumBot, 0.1), ("Hard", HardBot, 0.5), ("Expert", ExpertBot, 1.0))
+    for name, cls, budget in levels[: 2 if quick else 4]:
+        bot = cls(game, 1)
+        times = []
+        for _ in range(1 if quick else 3):
+            view = state.clone()
+            start = time.perf_counter()
+            bot.choose(view, budget)
+            times.append(time.perf_counter() - start)
+        figures.append(Figure(f"{name} think time, 40-ply position", statistics.median(times) * 1000, "ms", f"budget {budget:g} s"))
+    return figures

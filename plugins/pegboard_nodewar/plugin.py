@@ -44,8 +44,12 @@ def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
     if game != "nodewar":
         return None
     from .bench import run
+    from .bots import bench as bots_bench
 
-    return [BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=run)]
+    return [
+        BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=run),
+        BenchSpec(id="nodewar-bots", name="Node War evaluator and bots", game="nodewar", run=bots_bench),
+    ]
 
 
 def _bot(level: str) -> Any:

@@ -159,3 +159,10 @@ def test_tutorial_cutter_bot_plays_legal_moves(game: NodeWarGame) -> None:
             move = bot.choose(view, spec.budget)
             assert view.to_json() == state.to_json()
             state.apply(move)
+
+
+def test_bots_benchmark_runs_quick() -> None:
+    spec = get_plugins().benchmarks("nodewar")["nodewar-bots"]
+    figures = spec.run(True)
+    assert figures[0].unit == "evaluations/s" and figures[0].value > 0
+    assert [f.name.split()[0] for f in figures[1:]] == ["Easy", "Medium"]
