@@ -272,7 +272,7 @@ class NodeWarEvaluator:
         terms = []
         total = 0.0
         for name, w, b, r in zip(EVALUATOR_TERMS, self._w, blue, red):
-            contribution = w * (b - r)
+            contribution = w * (b - r) + 0.0  # + 0.0 turns -0.0 into 0.0 for display
             total += contribution
             terms.append(Term(name, float(b), float(r), w, contribution, DESCRIPTIONS[name]))
         return Evaluation(total, tuple(terms))
