@@ -25,7 +25,7 @@ from .pieces import (
     payout_kind,
 )
 from .rng import draw
-from .shapes import SHAPE_ROWS, find_shapes
+from .shapes import SHAPE_ROWS, find_shapes, matches_through
 
 if TYPE_CHECKING:
     from .shapes import Shape
@@ -49,17 +49,17 @@ def at(st: StarfallState, sq: int) -> str:
 # -- flow and cascades -----------------------------------------------------------------------
 
 
-def flow(st: StarfallState, side: int) -> int:
+def flow(st: StarfallState, side: int) -> list[int]:
     """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
 
-    Returns how many stars moved or came in (0: the flow changed nothing).
+    Returns the squares that received a star (empty: the flow changed nothing).
     """
     star, ast = st.star, st.ast
     if star.count(-1) == ast.count(1):
-        return 0  # no holes: nothing falls
+        return []  # no holes: nothing falls
     colors = st.rules.colors
     key = st.key
-    changed = 0
+    changed: list[int] = []
     for col in st.geo.columns[side]:
         n = len(col)
         i = 0
@@ -76,31 +76,42 @@ def flow(st: StarfallState, side: int) -> int:
                     if j != write:
                         star[col[write]] = v
                         star[s] = -1
-                        changed += 1
+                        changed.append(col[write])
                     write += 1
                 j += 1
             if j == n:
                 for k in range(write, n):
                     star[col[k]] = draw(key, st.draws, colors)
                     st.draws += 1
-                    changed += 1
+                    changed.append(col[k])
             i = j
     return changed
 
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
     """The mover's flow, then every line that forms, paid to the mover, until none is left."""
-    if not flow(st, st.current) and st.quiet:
-        return  # nothing fell and no line stands: skip the shape search
-    resolve(st, (), cause)
+    changed = flow(st, st.current)
+    if st.quiet:
+        if not changed:
+            return  # nothing fell and no line stands: skip the shape search
+        resolve(st, (), cause, changed)
+    else:
+        resolve(st, (), cause)
 
 
-def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str) -> None:
-    """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover)."""
+def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None) -> None:
+    """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover).
+
+    ``changed``: when given, the board had no match before those squares got their stars,
+    so a match, if any, passes through one of them (a cheap test before the full search).
+    """
     geo = st.geo
     w, h = geo.width, geo.height
     mover = st.current
     for _ in range(_MAX_WAVES):
+        if changed is not None and not matches_through(st.star, w, h, changed):
+            st.quiet = True
+            return
         shapes = find_shapes(st.star, w, h)
         if not shapes:
             st.quiet = True
@@ -129,7 +140,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str) -> None:
         st.cleared[mover] |= mask
         if st.winner_result is not None:
             return
-        flow(st, mover)
+        # every match cleared, so any new one runs through a square the flow filled
+        changed = flow(st, mover)
         swapped = ()
         cause = "cascade"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import fog
+from .swapgen import swap_pairs
 from .moves import (
     BUILD,
     CLAIM,
@@ -74,12 +75,15 @@ def action_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     kind, side = st.kind, st.side
     n = st.geo.size
     moves = move_table(MOVE, n)
+    rb = None
     for sq in range(n):
         k = kind[sq]
         if not k or side[sq] != me or k == COMMAND or k == TURRET:
             continue
         base = sq * n
-        for to in drone_destinations(st, sq, vis):
+        if rb is None:
+            rb = ride_bits(st, vis)
+        for to in drone_destinations(st, sq, vis, rb):
             out.append(moves[base + to])
         if k == SCOUT:
             if claimable(st, sq, st.rules.claim_radius, vis):
@@ -176,18 +180,12 @@ def _swap_pairs(geo) -> tuple:
 
 
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
-    enemy = st.current ^ 1
-    owner = st.owner
+    """Every legal swap (bitboards, see swapgen), in square order."""
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
-    out = []
-    for a, b, ta, tb, m in _swap_pairs(st.geo):
-        ca = colors[a]
-        cb = colors[b]
-        if ca < 0 or cb < 0 or ca == cb or owner[a] == enemy or owner[b] == enemy:
-            continue
-        if _completes_as(colors, cb, ta) or _completes_as(colors, ca, tb):
-            out.append(m)
-    return out
+    geo = st.geo
+    n = geo.size
+    table = move_table(SWAP, n)
+    return [table[a * n + b] for a, b in swap_pairs(colors, st.owner, st.current ^ 1, geo)]
 
 
 def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> str | None:
@@ -211,21 +209,51 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
 # -- drone moves ------------------------------------------------------------------------------
 
 
-def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
-    """Every square the drone on sq can end a ``move`` on (empty, own drone to stack, or a take)."""
+def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
+    """Per square, the ride-mask bits that make a step onto it free (its star colour and its
+    checker colour); 0 where no drone may step at all (an asteroid, or an unseen square)."""
     geo = st.geo
-    kind, side, ast, star = st.kind, st.side, st.ast, st.star
+    checker_bit = _checker_bits(geo)
+    star, ast = st.star, st.ast
+    out = [0] * geo.size
+    for t in range(geo.size):
+        if not ast[t] and (vis is None or vis[t]):
+            c = star[t]
+            out[t] = checker_bit[t] | (1 << c) if c >= 0 else checker_bit[t]
+    return out
+
+
+_CHECKER_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _checker_bits(geo) -> tuple[int, ...]:
+    bits = _CHECKER_BITS.get(id(geo))
+    if bits is None:
+        bits = _CHECKER_BITS[id(geo)] = tuple(1 << (5 + geo.checker[t]) for t in range(geo.size))
+    return bits
+
+
+def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> list[int]:
+    """Every square the drone on sq can end a ``move`` on (empty, own drone to stack, or a take).
+
+    A move is a straight ride of free steps with at most one paid step before or after it,
+    or a single paid step. ``rb`` is :func:`ride_bits` of the position (computed when absent).
+    """
+    geo = st.geo
+    kind, side = st.kind, st.side
     k = kind[sq]
     me = side[sq]
     nbr8 = geo.nbr8
     if not k or k == COMMAND or k == TURRET:
         return []
+    if rb is None:
+        rb = ride_bits(st, vis)
     shield_rule = vis is not None and k == SHIELD
     owner = st.owner
     cleared = st.cleared[me]
 
     def can_land(t: int) -> bool:
-        if ast[t] or (vis is not None and not vis[t]):
+        if not rb[t]:  # an asteroid, or unseen
             return False
         tk = kind[t]
         if tk:
@@ -245,17 +273,13 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None) -> lis
         return [t for t in nbr8[sq] if can_land(t)]
 
     mask = st.ride[sq]
-    checker = geo.checker
     rays = geo.rays
     dests: set[int] = set()
     ends = [sq]
     # a straight ride of free steps from the start square
     for ray in rays[sq]:
         for t in ray:
-            if ast[t] or (vis is not None and not vis[t]):
-                break
-            c = star[t]
-            if not ((c >= 0 and mask >> c & 1) or mask >> (5 + checker[t]) & 1):
+            if not mask & rb[t]:
                 break
             if kind[t]:
                 if can_land(t):
@@ -264,29 +288,25 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None) -> lis
             dests.add(t)
             ends.append(t)
     # one paid step after the ride (or alone)
-    for e in ends:
-        for t in nbr8[e]:
-            if t != sq and t not in dests and can_land(t):
-                dests.add(t)
+    near = set(nbr8[sq])
+    for e in ends[1:]:
+        near.update(nbr8[e])
+    near.discard(sq)
+    near -= dests
+    dests.update([t for t in near if can_land(t)])
     # one paid step, then a straight ride
     for p in nbr8[sq]:
-        if ast[p] or kind[p] or (vis is not None and not vis[p]):
+        if kind[p] or not rb[p]:
             continue
         for ray in rays[p]:
             for t in ray:
-                if t == sq:
-                    break
-                if ast[t] or (vis is not None and not vis[t]):
-                    break
-                c = star[t]
-                if not ((c >= 0 and mask >> c & 1) or mask >> (5 + checker[t]) & 1):
+                if t == sq or not mask & rb[t]:
                     break
                 if kind[t]:
                     if t not in dests and can_land(t):
                         dests.add(t)
                     break
-                if t not in dests and can_land(t):
-                    dests.add(t)
+                dests.add(t)  # open (no asteroid, seen) and empty: a rider may always end here
     return sorted(dests)
 
 
