@@ -1,6 +1,6 @@
 """Print the Starfall engine benchmarks.
 
-    .venv/bin/python tools/bench_starfall.py           # full run (about a minute)
+    .venv/bin/python tools/bench_starfall.py           # full run (about 10 seconds)
     .venv/bin/python tools/bench_starfall.py --quick   # a few seconds
     .venv/bin/python tools/bench_starfall.py --ruleset fog_seam
 """

@@ -40,7 +40,7 @@ def run(quick: bool = False, ruleset: dict | None = None) -> list[Figure]:
 
         ruleset = dict(load_ruleset("standard", game="starfall").data)
     game = StarfallGame(ruleset)
-    games = 1 if quick else 6
+    games = 1 if quick else 12
     cap = 60 if quick else None
     t0 = time.perf_counter()
     records = []
@@ -55,7 +55,7 @@ def run(quick: bool = False, ruleset: dict | None = None) -> list[Figure]:
         Figure("random playout moves", plies / dt, "moves/s"),
     ]
     st = midgame(game, plies=40 if quick else 120)
-    reps = 20 if quick else 400
+    reps = 20 if quick else 1500
     t0 = time.perf_counter()
     for _ in range(reps):
         count = len(st.legal_moves())

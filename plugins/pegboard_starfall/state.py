@@ -128,6 +128,15 @@ class StarfallState(State):
         if refusal is not None:
             raise IllegalMove(refusal[1], rule=refusal[0], move=move)
         before = (fog.visible(self, 0), fog.visible(self, 1)) if self.rules.fogged else None
+        self._play(move)
+        return self._flush_events(before)
+
+    def push(self, move: Any) -> None:
+        """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
+        self._play(move)
+        self._pending = []
+
+    def _play(self, move: SfMove) -> None:
         self._stack.append((move, self._snapshot()))
         self.version += 1
         self._vis_cache.clear()
@@ -160,7 +169,6 @@ class StarfallState(State):
                 self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
             self._end_action()
         self._vis_cache.clear()
-        return self._flush_events(before)
 
     def undo(self) -> SfMove:
         if not self._stack:

@@ -150,3 +150,20 @@ def test_clone_is_independent():
     assert st.to_json() == snapshot
     st.undo()
     assert st.ply == 9
+
+
+def test_push_plays_exactly_like_apply():
+    """push (replays, search) skips the legality test and the events, nothing else."""
+    game = make_game(fog={"mode": "seam"})
+    rng = random.Random(4)
+    a, b = game.new_state(4), game.new_state(4)
+    for _ in range(150):
+        if a.result is not None:
+            break
+        move = rng.choice(a.legal_moves())
+        a.apply(move)
+        assert b.push(move) is None
+        assert a.to_json() == b.to_json() and b._pending == []
+    for _ in range(20):
+        assert a.undo() == b.undo()
+    assert a.to_json() == b.to_json()
