@@ -60,7 +60,19 @@ def flow(st: StarfallState, side: int) -> list[int]:
     colors = st.rules.colors
     key = st.key
     changed: list[int] = []
-    for col in st.geo.columns[side]:
+    w = st.geo.width
+    holed = set()  # columns with a hole (asteroid squares hold no star either)
+    i = -1
+    try:
+        while True:
+            i = star.index(-1, i + 1)
+            if not ast[i]:
+                holed.add(i % w)
+    except ValueError:
+        pass
+    columns = st.geo.columns[side]
+    for c in sorted(holed):  # column order: the refills draw in the same order as a full sweep
+        col = columns[c]
         n = len(col)
         i = 0
         while i < n:
@@ -515,19 +527,21 @@ def build(st: StarfallState, sq: int) -> None:
 def surround(st: StarfallState) -> None:
     """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
     kind, side = st.kind, st.side
-    if SIEGE not in kind:
-        return
     nbr8 = st.geo.nbr8
     doomed = []
-    for sq in range(st.geo.size):
-        if kind[sq] == SIEGE:
-            s = side[sq]
-            count = 0
-            for t in nbr8[sq]:
-                if kind[t] and kind[t] != TURRET and side[t] != s:
-                    count += 1
-            if count >= 4:
-                doomed.append(sq)
+    sq = -1
+    while True:
+        try:
+            sq = kind.index(SIEGE, sq + 1)
+        except ValueError:
+            break
+        s = side[sq]
+        count = 0
+        for t in nbr8[sq]:
+            if kind[t] and kind[t] != TURRET and side[t] != s:
+                count += 1
+        if count >= 4:
+            doomed.append(sq)
     for sq in doomed:
         by = side[sq] ^ 1
         destroy(st, sq, by, "surround")

@@ -212,15 +212,14 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
 def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
     """Per square, the ride-mask bits that make a step onto it free (its star colour and its
     checker colour); 0 where no drone may step at all (an asteroid, or an unseen square)."""
-    geo = st.geo
-    checker_bit = _checker_bits(geo)
-    star, ast = st.star, st.ast
-    out = [0] * geo.size
-    for t in range(geo.size):
-        if not ast[t] and (vis is None or vis[t]):
-            c = star[t]
-            out[t] = checker_bit[t] | (1 << c) if c >= 0 else checker_bit[t]
-    return out
+    checker_bit = _checker_bits(st.geo)
+    if vis is None:
+        return [0 if a else cb | _STAR_BIT[c] for a, cb, c in zip(st.ast, checker_bit, st.star)]
+    return [0 if a or not v else cb | _STAR_BIT[c] for a, v, cb, c in zip(st.ast, vis, checker_bit, st.star)]
+
+
+#: _STAR_BIT[c]: the ride bit of star colour c (index -1, no star: none).
+_STAR_BIT = (1, 2, 4, 8, 16, 0)
 
 
 _CHECKER_BITS: dict[int, tuple[int, ...]] = {}
