@@ -159,3 +159,38 @@ def test_hidden_from_names_unseen_squares_and_the_seed():
     assert "/stars/0/5" not in hidden and "/owners/0/5" not in hidden
     assert "cleared_this_turn" not in st.observation(1)  # South moves: its running count is private
     assert "/cleared_this_turn" in set(st.hidden_from(1))
+
+
+_SQUARE_KEYS = ("a", "b", "frm", "to", "at", "by", "centre")
+
+
+def _named_squares(event, w: int) -> set[int]:
+    """Every square an event's data or text names."""
+    import re
+
+    data = event.data
+    out = {data[k] for k in _SQUARE_KEYS if isinstance(data.get(k), int)}
+    out.update(data.get("cells", ()))
+    out.update(int(r) * w + int(c) for c, r in re.findall(r"\((\d+),(\d+)\)", event.text))
+    return out
+
+
+@pytest.mark.parametrize("game", [SEAM, DARK], ids=["seam+salvage", "dark"])
+def test_every_event_names_only_squares_its_hearers_saw(game):
+    """Random fogged games: a side is told only about squares it saw before or after the move."""
+    heard = 0
+    for seed in (5, 6):
+        rng = random.Random(seed)
+        st = game.new_state(seed)
+        while st.result is None and st.ply < 260:
+            before = [bytes(fog.visible(st, p)) for p in (0, 1)]
+            events = st.apply(rng.choice(st.legal_moves()))
+            after = [fog.visible(st, p) for p in (0, 1)]
+            for p in (0, 1):
+                for event in events_for(events, p):
+                    if event.seen_by is None:
+                        continue  # public by nature: pass, timeout, drift notice, game over
+                    unseen = {s for s in _named_squares(event, st.geo.width) if not (before[p][s] or after[p][s])}
+                    assert not unseen, f"side {p} hears {event.text!r} naming unseen {sorted(unseen)}"
+                    heard += 1
+    assert heard > 300
