@@ -167,3 +167,23 @@ def test_push_plays_exactly_like_apply():
     for _ in range(20):
         assert a.undo() == b.undo()
     assert a.to_json() == b.to_json()
+
+
+def test_every_move_explains_itself_in_one_line():
+    """Each move played returns events; the first describes the move itself; texts are one line."""
+    game = make_game()
+    kinds_seen = set()
+    for seed in (1, 2, 3):
+        rng = random.Random(seed)
+        st = game.new_state(seed)
+        while st.result is None:
+            m = rng.choice(st.legal_moves())
+            events = st.apply(m)
+            assert events, f"{st.move_text(m)} produced no event"
+            first = events[0].kind
+            expected = {"fire": "missile"}.get(m.kind, m.kind)
+            assert first == expected or (m.kind == mv.PASS and first == "pass"), (m, [e.kind for e in events])
+            kinds_seen.add(m.kind)
+            for e in events:
+                assert e.text and "\n" not in e.text and e.text.endswith("."), e.text
+    assert {mv.SWAP, mv.MOVE, mv.FIRE, mv.CLAIM} <= kinds_seen

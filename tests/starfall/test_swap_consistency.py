@@ -77,3 +77,31 @@ def test_every_swap_pair_is_orthogonal_and_each_pair_listed_once():
     pairs = [(a, b) for a, b, *_ in geo.swap_pairs]
     assert len(pairs) == len(set(pairs)) == 2 * geo.width * geo.height - geo.width - geo.height
     assert all(geo.chebyshev(a, b) == 1 and (geo.col[a] == geo.col[b] or geo.row[a] == geo.row[b]) for a, b in pairs)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=hs.integers(0, 2**31), mode=hs.sampled_from(("seam", "dark")))
+def test_fogged_swap_legality_is_find_shapes_on_what_the_mover_sees(seed, mode):
+    from pegboard_starfall import fog
+    from starfall_helpers import put
+
+    rng = random.Random(seed)
+    game = make_game(fog={"mode": mode})
+    st = _quiet_board(game, rng, 0.05, 4)
+    for _ in range(rng.randrange(1, 6)):
+        s = rng.randrange(st.geo.size)
+        if not st.ast[s] and not st.kind[s]:
+            put(st, st.geo.col[s], st.geo.row[s], rng.choice("SRHX"), st.current)
+    vis = fog.visible(st, st.current)
+    seen = StarfallState(game)
+    seen.star = [c if vis[s] else -1 for s, c in enumerate(st.star)]
+    enemy = st.current ^ 1
+    expected = {
+        mv.swap(a, b) for a, b, *_ in st.geo.swap_pairs
+        if vis[a] and vis[b] and seen.star[a] >= 0 and seen.star[b] >= 0
+        and st.owner[a] != enemy and st.owner[b] != enemy and _makes_shape(seen, a, b)
+    }
+    listed = {m for m in st.legal_moves() if m.kind == mv.SWAP}
+    assert listed == expected
+    for m in rng.sample(sorted(expected), min(10, len(expected))):
+        assert st.check(m) is None
