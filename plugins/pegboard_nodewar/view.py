@@ -50,9 +50,11 @@ class NodeWarView(BoardViewBase):
         self.nw = game
         self.overlay = pyglet.graphics.Batch()
         self._overlay_items: list[Any] = []
-        self._back = pyglet.graphics.Group(order=0)
-        self._front = pyglet.graphics.Group(order=1)
-        self._top = pyglet.graphics.Group(order=2)
+        # Explicit draw order: shapes sharing one group may draw in any order after deletions.
+        self._glow, self._cut, self._lines, self._ring, self._nodes, self._marks = (
+            pyglet.graphics.Group(order=i) for i in range(6)
+        )
+        self._outline, self._hint, self._select = (pyglet.graphics.Group(order=i) for i in range(3))
         self.selected: int | None = None
         self.hover: int | None = None
         self.cell = 10.0
@@ -84,6 +86,11 @@ class NodeWarView(BoardViewBase):
             return None
         return self.nw.geo.point(x, y)
 
+    def node_radius(self, p: int | None = None) -> float:
+        """Drawn radius of the node at ``p`` (a regular node when None); Bases are bigger."""
+        base = p is not None and self.session.state.kind[p] == BASE
+        return self.cell * (0.34 if base else 0.23)
+
     def layout(self, area: Rect) -> None:
         self.area = area
         self._fit()
@@ -103,7 +110,6 @@ class NodeWarView(BoardViewBase):
         state = self.session.state
         batch, cell = self.batch, self.cell
         items: list[Any] = []
-        node_r = cell * 0.22
         for lid in range(len(state.la)):
             status = state.lstate[lid]
             if status == GONE:
@@ -111,34 +117,34 @@ class NodeWarView(BoardViewBase):
             a, b, seat = state.la[lid], state.lb[lid], state.lowner[lid]
             (ax, ay), (bx, by) = self.point_xy(a), self.point_xy(b)
             if status == CUT:
-                items += self._dashed(ax, ay, bx, by, CUT_COLOR, max(1.0, cell * 0.05))
+                items += self._dashed(ax, ay, bx, by, CUT_COLOR, max(1.5, cell * 0.05))
                 continue
             live = state.alive[a] and state.alive[b]
             color = (BLUE, RED)[seat] if live else DEAD[seat]
             if live:
-                items.append(shapes.Line(ax, ay, bx, by, thickness=cell * 0.28, color=(*color, 70), batch=batch, group=self._back))
-            items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._front))
+                items.append(shapes.Line(ax, ay, bx, by, thickness=cell * 0.28, color=(*color, 70), batch=batch, group=self._glow))
+            items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._lines))
         limit_of = self.nw.limit_of
         for p in state.order:
             seat, x, y = state.owner[p], *self.point_xy(p)
             alive = state.alive[p]
             color = (BLUE, RED)[seat] if alive else DEAD[seat]
-            radius = node_r * (1.45 if state.kind[p] == BASE else 1.0)
+            radius = self.node_radius(p)
             if state.kind[p] == BASE:
                 items.append(shapes.Circle(x, y, radius + cell * 0.08, segments=24, color=(226, 232, 240), batch=batch,
-                                           group=self._front))
-            items.append(shapes.Circle(x, y, radius, segments=16, color=color, batch=batch, group=self._front))
+                                           group=self._ring))
+            items.append(shapes.Circle(x, y, radius, segments=20, color=color, batch=batch, group=self._nodes))
             if state.branches[p] >= limit_of[state.kind[p]]:
                 k = radius * 0.6
                 for sx in (-1, 1):
                     items.append(shapes.Line(x - k, y - sx * k, x + k, y + sx * k, thickness=max(1.5, cell * 0.05),
-                                             color=(255, 255, 255), batch=batch, group=self._top))
+                                             color=(255, 255, 255), batch=batch, group=self._marks))
         if self.session.cursor:
             last = self.session.history[self.session.cursor - 1].move
             if isinstance(last, Move):
                 x, y = self.point_xy(last.dst)
-                items.append(shapes.Arc(x, y, node_r * 1.9, thickness=2, color=(226, 232, 240, 160), batch=batch,
-                                        group=self._top))
+                items.append(shapes.Arc(x, y, self.node_radius(last.dst) + cell * 0.2, thickness=2, color=(226, 232, 240, 160),
+                                        batch=batch, group=self._marks))
         self._rebuild_overlay()
         return items
 
@@ -151,7 +157,7 @@ class NodeWarView(BoardViewBase):
         for i in range(steps):
             t0, t1 = (2 * i) / (2 * steps), (2 * i + 1) / (2 * steps)
             out.append(shapes.Line(ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1,
-                                   thickness=thickness, color=color, batch=batch or self.batch, group=group or self._back))
+                                   thickness=thickness, color=color, batch=batch or self.batch, group=group or self._cut))
         return out
 
     # -- the overlay: hover, selection, hints --------------------------------------------------------
@@ -164,33 +170,48 @@ class NodeWarView(BoardViewBase):
         self._hints = {}
         if self.hover is not None:
             x, y = self.point_xy(self.hover)
-            items.append(shapes.Arc(x, y, cell * 0.4, thickness=1.5, color=HOVER, batch=batch))
+            items.append(shapes.Arc(x, y, cell * 0.44, thickness=1.5, color=HOVER, batch=batch, group=self._outline))
         s = self.selected
         if s is not None and state.owner[s] != EMPTY:
             inspecting = not state.alive[s]
             x, y = self.point_xy(s)
-            ring = cell * (0.5 if state.kind[s] == BASE else 0.4)
-            items.append(shapes.Arc(x, y, ring, thickness=3, color=dull(SELECT) if inspecting else SELECT, batch=batch))
+            ring = self.node_radius(s) + (cell * 0.16 if state.kind[s] == BASE else cell * 0.12)
+            items.append(shapes.Arc(x, y, ring, thickness=max(3.0, cell * 0.09), color=dull(SELECT) if inspecting else SELECT,
+                                    batch=batch, group=self._select))
             for q, all_cut in self._linked(s).items():
-                qx, qy = self.point_xy(q)
-                color = dull(LINKED) if inspecting else LINKED
-                if all_cut:  # dashed: eight short arcs
-                    for i in range(8):
-                        items.append(shapes.Arc(qx, qy, cell * 0.34, angle=22.5, start_angle=i * 45.0, thickness=2,
-                                                color=color, batch=batch))
-                else:
-                    items.append(shapes.Arc(qx, qy, cell * 0.34, thickness=2, color=color, batch=batch))
+                items += self._outline_node(q, dull(LINKED) if inspecting else LINKED, dashed=all_cut)
             if not inspecting:
                 self._hints = {m.dst: m for m in state.legal_moves() if m.src == s}
             if self.hints and self.session.input_block() is None:
                 for q, move in self._hints.items():
-                    qx, qy = self.point_xy(q)
-                    color = HINT[move.kind]
-                    if move.kind in (LOOP, REVIVE):
-                        items.append(shapes.Arc(qx, qy, cell * 0.3, thickness=2.5, color=color, batch=batch))
-                    else:
-                        items.append(shapes.Circle(qx, qy, max(2.5, cell * 0.12), color=color, batch=batch))
+                    items += self._hint_marker(q, HINT[move.kind], ring=move.kind in (LOOP, REVIVE))
         self._overlay_items = items
+
+    def _outline_node(self, q: int, color: tuple[int, int, int], *, dashed: bool) -> list[Any]:
+        """An outline hugging the node at ``q`` (eight short arcs when ``dashed``)."""
+        x, y = self.point_xy(q)
+        radius = self.node_radius(q) + (self.cell * 0.09 if self.session.state.kind[q] == BASE else 0.0)
+        width = max(2.0, self.cell * 0.07)
+        if not dashed:
+            return [shapes.Arc(x, y, radius + width / 2, thickness=width, color=color, batch=self.overlay, group=self._outline)]
+        return [
+            shapes.Arc(x, y, radius + width / 2, angle=25.0, start_angle=i * 45.0, thickness=width,
+                       color=color, batch=self.overlay, group=self._outline)
+            for i in range(8)
+        ]
+
+    def _hint_marker(self, q: int, color: tuple[int, int, int], *, ring: bool) -> list[Any]:
+        """A hint: a ring around a node (loop, revive) or a dot with a dark rim on a free point."""
+        x, y = self.point_xy(q)
+        if ring:  # outside the node's linked outline, with a visible gap
+            radius = self.node_radius(q) + self.cell * (0.25 if self.session.state.kind[q] == BASE else 0.17)
+            return [shapes.Arc(x, y, radius, thickness=max(2.5, self.cell * 0.08), color=color, batch=self.overlay,
+                               group=self._hint)]
+        dot = max(3.0, self.cell * 0.12)
+        return [
+            shapes.Circle(x, y, dot + 1.5, segments=16, color=(15, 23, 42), batch=self.overlay, group=self._outline),
+            shapes.Circle(x, y, dot, segments=16, color=color, batch=self.overlay, group=self._hint),
+        ]
 
     def _linked(self, s: int) -> dict[int, bool]:
         """Nodes joined to ``s`` by a line: True when every such line is cut."""

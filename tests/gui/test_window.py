@@ -161,7 +161,7 @@ def test_history_lists_every_move_and_a_click_jumps(window_factory, tmp_path):
     for x in range(3):
         click_cell(w, x, 4)
     rows = w.history.list.rows
-    assert rows == ["Start", "1. Black  a5", "2. White  b5", "3. Black  c5"]
+    assert rows == ["Start", "1 Black a5", "2 White b5", "3 Black c5"]
     cx, cy = w.history.list.row_rect(1).center
     w.click(cx, cy)
     assert w.session.cursor == 1 and len(w.session.history) == 3

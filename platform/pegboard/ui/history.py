@@ -2,12 +2,99 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..session import Session
+from . import theme
 from .rect import Rect
-from .widgets import ListView, Panel
+from .widgets import Drawable, ListView, Panel, Ui, fit_text, label, text_width
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One row: the move number ("" for the start), the seat, the move text and who played it."""
+
+    number: str
+    seat: str
+    text: str
+    by: str = ""
+    seat_index: int | None = None
+
+
+def compact_move_text(text: str) -> str:
+    """Move text tightened for a narrow column: ``"grow 6,2 -> 6,6"`` becomes ``"grow 6,2→6,6"``."""
+    return text.replace(" -> ", "→").replace("->", "→")
+
+
+def lighten(color: Sequence[int], amount: float = 0.35) -> theme.RGB:
+    """``color`` mixed with white, so seat colours stay readable on the dark list."""
+    r, g, b = (int(c + (255 - c) * amount) for c in color[:3])
+    return r, g, b
+
+
+class HistoryList(ListView):
+    """A list whose rows have columns: number (dim, right-aligned), seat (its colour), move, bot (dim)."""
+
+    def __init__(self, on_select: Callable[[int], Any], row_style: Callable[[int], str]) -> None:
+        super().__init__(on_select=on_select, row_style=row_style)
+        self.entries: list[HistoryRow] = []
+        self.seat_colors: Sequence[Sequence[int]] = theme.SEAT_COLORS
+        self._columns = (0.0, 0.0)
+
+    def set_entries(self, entries: Sequence[HistoryRow]) -> None:
+        entries = list(entries)
+        if entries != self.entries:
+            self.entries = entries
+            self.set_rows([_plain_text(e) for e in entries])
+            self.invalidate()
+
+    def columns(self) -> tuple[float, float]:
+        """Widths of the number and seat columns for the current rows."""
+        size = self.font_size()
+        num = max((text_width(e.number, size) for e in self.entries), default=0.0)
+        seat = max((text_width(e.seat, size, bold=True) for e in self.entries if e.number), default=0.0)
+        return num, seat
+
+    def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
+        self._columns = self.columns()  # measured once per rebuild, used by every row
+        return super().build(ui, layer)
+
+    def font_size(self) -> float:
+        return theme.FONT_SIZE if self.rect.width >= 250 else theme.SMALL_FONT_SIZE
+
+    def build_row(self, ui: Ui, layer: int, index: int, row: Rect, text_room: float, style: str) -> list[Drawable]:
+        if index >= len(self.entries):
+            return super().build_row(ui, layer, index, row, text_room, style)
+        entry = self.entries[index]
+        size = self.font_size()
+        y = row.y + row.height / 2
+        dim = style == "dim"
+        text_color = theme.TEXT_DIM if dim else theme.TEXT
+        if not entry.number:
+            return [label(ui, entry.text, row.x + 8, y, layer, size=size, color=text_color)]
+        num_w, seat_w = self._columns
+        right = row.x + 8 + text_room
+        x = row.x + 6
+        items = [label(ui, entry.number, x + num_w, y, layer, size=size, color=theme.TEXT_DIM, anchor_x="right")]
+        x += num_w + 6
+        seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
+            self.seat_colors[entry.seat_index % len(self.seat_colors)])
+        items.append(label(ui, entry.seat, x, y, layer, size=size, color=seat_color, bold=not dim))
+        x += seat_w + 6
+        items.append(label(ui, fit_text(entry.text, right - x, size), x, y, layer, size=size, color=text_color))
+        if entry.by:  # the bot that played it, only when there is room after the move
+            room = right - (x + text_width(entry.text, size) + 8)
+            if room > 0 and text_width(entry.by, theme.SMALL_FONT_SIZE) <= room:
+                items.append(label(ui, entry.by, right, y, layer, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM,
+                                   anchor_x="right"))
+        return items
+
+
+def _plain_text(entry: HistoryRow) -> str:
+    parts = [entry.number, entry.seat, entry.text, f"({entry.by})" if entry.by else ""]
+    return " ".join(p for p in parts if p)
 
 
 class HistoryPanel(Panel):
@@ -16,7 +103,7 @@ class HistoryPanel(Panel):
     def __init__(self, on_jump: Callable[[int], Any]) -> None:
         super().__init__(title="History")
         self.cursor = 0
-        self.list = self.add(ListView(on_select=on_jump, row_style=self._style))
+        self.list: HistoryList = self.add(HistoryList(on_jump, self._style))  # type: ignore[assignment]
 
     def _style(self, index: int) -> str:
         if index == self.cursor:
@@ -27,17 +114,35 @@ class HistoryPanel(Panel):
         r = self.rect
         self.list.set_rect(Rect(r.x + 8, r.y + 8, r.width - 16, max(0, r.height - 44)))
 
+    def set_seat_colors(self, colors: Sequence[Sequence[int]]) -> None:
+        self.list.seat_colors = colors
+        self.list.invalidate()
+
     def refresh(self, session: Session) -> None:
-        rows = ["Start"]
+        entries = [HistoryRow("", "", "Start")]
         for ply in session.history:
-            who = session.seat_name(ply.seat)
-            tag = "" if ply.by in ("human", "import") else f"  ({ply.by})"
-            rows.append(f"{ply.number}. {who}  {ply.text}{tag}")
+            by = ""
+            if ply.by not in ("human", "import"):
+                by = _bot_name(session, ply.by)
+            entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), compact_move_text(ply.text), by, ply.seat))
         self.cursor = session.cursor
-        self.list.set_rows(rows)
+        self.list.set_entries(entries)
         self.list.selected = None
         self.list.ensure_visible(self.cursor)
         self.list.invalidate()
 
 
-__all__ = ["HistoryPanel"]
+def _bot_name(session: Session, bot_id: str) -> str:
+    """The display name of the bot that played a move (its id when it is no longer seated)."""
+    if bot_id == "timeout":
+        return "timeout"
+    for ctl in session.seats:
+        if ctl.bot is not None and ctl.bot.id == bot_id:
+            return ctl.bot.name
+    try:
+        return str(session.plugins.bot(session.game.id, bot_id).name)
+    except Exception:  # noqa: BLE001 - an unknown id is shown as it is
+        return bot_id
+
+
+__all__ = ["HistoryList", "HistoryPanel", "HistoryRow", "compact_move_text"]

@@ -523,8 +523,7 @@ class ListView(Widget):
                 items.append(rect_shape(ui, row, theme.ROW_CURRENT, layer, sub=1))
             elif index == self.hover_row and self.selectable:
                 items.append(rect_shape(ui, row, theme.ROW_HOVER, layer, sub=1))
-            color = theme.TEXT_DIM if style == "dim" else theme.TEXT
-            items.append(label(ui, fit_text(self.rows[index], text_room), row.x + 8, row.y + row.height / 2, layer, color=color))
+            items += self.build_row(ui, layer, index, row, text_room, style)
         if scroll:
             track = Rect(r.right - 8, r.y + 2, 6, r.height - 4)
             fraction = self.visible_rows / len(self.rows)
@@ -534,6 +533,11 @@ class ListView(Widget):
             items.append(rect_shape(ui, Rect(track.x, thumb_y, 6, thumb_h), theme.BUTTON_HOVER, layer, sub=1))
         items.append(box_shape(ui, r, theme.PANEL_BORDER, layer, sub=3))
         return items
+
+    def build_row(self, ui: Ui, layer: int, index: int, row: Rect, text_room: float, style: str) -> list[Drawable]:
+        """The text of row ``index`` drawn in ``row`` (subclasses draw columns here)."""
+        color = theme.TEXT_DIM if style == "dim" else theme.TEXT
+        return [label(ui, fit_text(self.rows[index], text_room), row.x + 8, row.y + row.height / 2, layer, color=color)]
 
     def set_hover(self, hover: bool) -> None:
         super().set_hover(hover)

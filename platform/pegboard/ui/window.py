@@ -148,6 +148,7 @@ class MatchWindow(pyglet.window.Window):
         self._view_game = game
         colors = getattr(self.board, "seat_colors", None) or theme.SEAT_COLORS
         self.evalbar.colors = colors
+        self.history.set_seat_colors(colors)
         if hasattr(self, "board_area"):
             self.board.layout(self.board_area)
 
@@ -189,7 +190,7 @@ class MatchWindow(pyglet.window.Window):
         bw = min(460, width - 2 * pad)
         bh = min(self.breakdown.wanted_height(), height - bar_h - status_h - 2 * pad)
         self.breakdown.set_rect(Rect(width - bw - pad, height - bar_h - bh - 4, bw, bh))
-        hist_w = theme.HISTORY_WIDTH if width >= 900 else 200
+        hist_w = theme.HISTORY_WIDTH if width >= 1100 else theme.HISTORY_WIDTH - 40 if width >= 900 else 240
         top_y = height - bar_h
         self.history.show(self.show_history)
         self.history.set_rect(Rect(width - hist_w - pad, status_h + pad, hist_w, top_y - status_h - 2 * pad))
@@ -218,6 +219,8 @@ class MatchWindow(pyglet.window.Window):
         self._refresh_all(position=change.kind in POSITION_CHANGES)
         if change.kind == "result" and self.dialog is None:
             self.open_end_dialog()
+        elif change.kind == "import" and self.session.is_over:
+            self.open_end_dialog()  # an imported finished game: offer the extension or a new game
 
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
