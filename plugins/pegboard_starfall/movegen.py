@@ -155,30 +155,6 @@ def _completes(colors: list[int], sq: int, trie: tuple) -> bool:
     return False
 
 
-def _completes_as(colors: list[int], c: int, trie: tuple) -> bool:
-    """True if a star of colour c on the trie's square would be part of a match."""
-    for first, rests in trie:
-        if colors[first] == c:
-            for rest in rests:
-                for o in rest:
-                    if colors[o] != c:
-                        break
-                else:
-                    return True
-    return False
-
-
-_PAIRS: dict[int, tuple] = {}
-
-
-def _swap_pairs(geo) -> tuple:
-    pairs = _PAIRS.get(id(geo))
-    if pairs is None:
-        swaps = move_table(SWAP, geo.size)
-        pairs = _PAIRS[id(geo)] = tuple((a, b, ta, tb, swaps[a * geo.size + b]) for a, b, ta, tb in geo.swap_pairs)
-    return pairs
-
-
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     """Every legal swap (bitboards, see swapgen), in square order."""
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
