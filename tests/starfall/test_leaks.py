@@ -2,7 +2,8 @@
 the same to that side, in every channel the platform hands it.
 
 For a player p the channels are ``observation(p)`` (and its JSON), ``hidden_from(p)``, the
-legal moves (real and in ``player_view(p)``) and, after the same move is played in both
+legal moves (real and in ``player_view(p)``), the refusal (rule id and reason) of moves p
+might try, and, after the same move is played in both
 states, ``events_for(events, p)`` (kinds, texts and data). The hidden differences are made
 by hand on real positions from seeded random games: an unseen star re-coloured, an enemy
 drone (with power, rides and missiles) added on an unseen square, an asteroid added there,
@@ -86,10 +87,27 @@ def _variant(st: StarfallState, p: int, rng: random.Random, how: str) -> Starfal
     return None
 
 
+def _probes(st: StarfallState, p: int) -> list:
+    """Moves p might try, legal or not, from p's own drones to random squares (seeded by the
+    position's turn, so both states of a pair get the same probes)."""
+    rng = random.Random(st.turn * 7 + p)
+    mine = [s for s in range(st.geo.size) if st.kind[s] and st.side[s] == p] or [0]
+    out = []
+    for _ in range(40):
+        a, b = rng.choice(mine), rng.randrange(st.geo.size)
+        kind = rng.choice((mv.FIRE, mv.MOVE, mv.WARP, mv.STRIKE, mv.SWAP, mv.CLAIM))
+        out.append(mv.claim(a) if kind == mv.CLAIM else mv.swap(b, b + 1) if kind == mv.SWAP and b + 1 < st.geo.size
+                   else mv.SfMove(kind, a, b))
+    return out
+
+
 def _channels(st: StarfallState, p: int) -> tuple:
     obs = st.observation(p)
-    legal = sorted(st.legal_moves()) if p == st.to_move else []
-    return obs, json.dumps(obs, sort_keys=True), sorted(st.hidden_from(p)), legal, sorted(st.player_view(p).legal_moves())
+    mover = p == st.to_move
+    legal = sorted(st.legal_moves()) if mover else []
+    reasons = [st.refusal(m) for m in _probes(st, p)] if mover else []
+    view = st.player_view(p)
+    return obs, json.dumps(obs, sort_keys=True), sorted(st.hidden_from(p)), legal, sorted(view.legal_moves()), reasons
 
 
 def _heard(events: list, p: int) -> list:
