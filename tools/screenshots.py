@@ -8,20 +8,27 @@ without a board view is shown with the fallback move list).
     .venv/bin/python tools/screenshots.py --game nodewar --moves 30
     .venv/bin/python tools/screenshots.py --plugin my_game.py --out /tmp/shots
 
-Files: docs/images/<game>-<screen>.png for the screens main, breakdown,
-history, customize, export, import-error, end (when a random game ends
-within --max-moves) and small (800x600).
+Files: docs/images/<game>-<screen>.png. Every game gets main, breakdown,
+history, customize, export, import-error, end (when a game ends within
+--max-moves) and small (800x600). Moves come from the game's first bot when
+it has one (seeded random moves otherwise). Node War adds selected (a node
+with every kind of move hint), inspect (a dead node's links), and at 800x600
+small-selected and small-history.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+Saver = Callable[[Any, str], None]
 
 
 def _prepare(display: bool) -> None:
@@ -29,10 +36,8 @@ def _prepare(display: bool) -> None:
         os.environ["PYGLET_HEADLESS"] = "1"
 
 
-def _play_random(session, moves: int) -> None:
-    """Play ``moves`` seeded random moves from the start, through the session."""
-    import random
-
+def _play(session, moves: int, bot: Any = None) -> None:
+    """Play ``moves`` moves from the current position: the bot's choices, or seeded random ones."""
     rng = random.Random(session.seed)
     for _ in range(moves):
         if session.is_over:
@@ -40,7 +45,23 @@ def _play_random(session, moves: int) -> None:
         legal = session.state.legal_moves()
         if not legal:
             break
-        session.play(rng.choice(legal))
+        move = bot.choose(session.state.player_view(session.to_move), 0.0) if bot is not None else rng.choice(legal)
+        session.play(move)
+
+
+def _first_bot(plugins, game) -> Any:
+    specs = list(plugins.bots(game.id).values())
+    return specs[0].factory(game, 1) if specs else None
+
+
+def _seats(plugins, game_id: str) -> list[str]:
+    return ["human"] * len(plugins.game(game_id).seats)
+
+
+def _renumbered(line: str, number: int) -> str:
+    """A text-format move line with its leading turn number replaced (other lines: unchanged)."""
+    head, _, rest = line.partition(" ")
+    return f"{number} {rest}" if head.isdigit() else line
 
 
 def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) -> list[Path]:
@@ -51,20 +72,21 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
 
     def save(window, screen: str) -> None:
         path = out / f"{game_id}-{screen}.png"
+        window.tick(0.05)
         window.save_screenshot(path)
         written.append(path)
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
-    session = make_session(game_id, None, ["human"] * len(plugins.game(game_id).seats), plugins, threaded=False)
+    session = make_session(game_id, None, _seats(plugins, game_id), plugins, threaded=False)
     window = open_window(session, plugins, schedule=False)
+    bot = _first_bot(plugins, session.game)
     try:
-        _play_random(session, moves)
-        window.tick(0.05)
+        _play(session, moves, bot)
         save(window, "main")
         window.toggle_breakdown()
         save(window, "breakdown")
         window.toggle_breakdown()
-        window.jump(max(0, session.cursor - 3))
+        window.jump(max(0, session.cursor - 6))
         save(window, "history")
         window.jump(len(session.history))
         window.open_customize()
@@ -74,7 +96,10 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
             temp = Path(folder)
             suffix = window._text_suffix()
             session.export(temp / f"sample{suffix}")
-            (temp / f"broken{suffix}").write_text("this is not a match file\n", encoding="utf-8")
+            lines = (temp / f"sample{suffix}").read_text(encoding="utf-8").splitlines()
+            # a broken copy: the last move played again, which the import refuses
+            broken = [*lines, _renumbered(lines[-1], len(session.moves) + 1)]
+            (temp / f"broken{suffix}").write_text("\n".join(broken) + "\n", encoding="utf-8")
             window.open_export(folder=temp)
             save(window, "export")
             window.close_dialog(window.dialog)
@@ -82,31 +107,61 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
             window._import(temp / f"broken{suffix}")
             save(window, "import-error")
             window.close_dialog(window.dialog)
-        _play_random(session, max_moves)
-        window.tick(0.05)
+        _play(session, max_moves, bot)
         if session.is_over:
             if window.dialog is None:
                 window.open_end_dialog()
             save(window, "end")
     finally:
         window.close()
-    small = open_window(make_session(game_id, None, ["human"] * len(plugins.game(game_id).seats), plugins, threaded=False),
+    small = open_window(make_session(game_id, None, _seats(plugins, game_id), plugins, threaded=False),
                         plugins, width=800, height=600, schedule=False)
     try:
-        _play_random(small.session, moves)
-        small.tick(0.05)
+        _play(small.session, moves, _first_bot(plugins, small.session.game))
         save(small, "small")
     finally:
         small.close()
+    extra = EXTRA_SCREENS.get(game_id)
+    if extra is not None:
+        extra(plugins, save)
     return written
+
+
+def nodewar_screens(plugins, save: Saver) -> None:
+    """A node selected with every hint kind, a dead node inspected, and the same at 800x600."""
+    sys.path.insert(0, str(ROOT / "tests" / "gui"))  # the position the GUI tests check pixel by pixel
+    import nodewar_positions as pos
+
+    from pegboard.ui import make_session, open_window
+
+    for width, height, prefix in ((1280, 800, ""), (800, 600, "small-")):
+        session = make_session("nodewar", "standard", ["human", "human"], plugins, threaded=False)
+        window = open_window(session, plugins, width=width, height=height, schedule=False)
+        try:
+            pos.load(session)
+            point = session.game.point
+            window.click(*window.board.point_xy(point(*pos.SELECT)))
+            save(window, f"{prefix}selected")
+            if prefix:
+                window.toggle_history()
+                save(window, "small-history")
+                continue
+            window.click(*window.board.point_xy(point(*pos.DEAD)))  # the revive: Red's 5,6 dies
+            window.click(*window.board.point_xy(point(*pos.RED_VICTIM)))
+            save(window, "inspect")
+        finally:
+            window.close()
+
+
+EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_screens}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="game id (repeatable; default: every game with a renderer)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images", help="output folder")
-    parser.add_argument("--moves", type=int, default=24, help="random moves played before the main screenshots")
-    parser.add_argument("--max-moves", type=int, default=600, help="random moves to try to reach an end-of-game screen")
+    parser.add_argument("--moves", type=int, default=30, help="moves played before the main screenshots")
+    parser.add_argument("--max-moves", type=int, default=600, help="moves played to try to reach an end-of-game screen")
     parser.add_argument("--plugin", action="append", default=[], help="extra plugin file (repeatable)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
     args = parser.parse_args(argv)

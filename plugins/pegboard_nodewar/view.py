@@ -168,7 +168,7 @@ class NodeWarView(BoardViewBase):
         items: list[Any] = []
         batch, cell, state = self.overlay, self.cell, self.session.state
         self._hints = {}
-        if self.hover is not None:
+        if self.hover is not None and self.hover != self.selected:
             x, y = self.point_xy(self.hover)
             items.append(shapes.Arc(x, y, cell * 0.44, thickness=1.5, color=HOVER, batch=batch, group=self._outline))
         s = self.selected
@@ -261,8 +261,13 @@ class NodeWarView(BoardViewBase):
             self._rebuild_overlay()
             return
         blocked = self.session.input_block()
+        if blocked:  # a bot's turn or a finished game: say so, whatever was clicked
+            self.selected = None
+            self.status = blocked
+            self._rebuild_overlay()
+            return
         seat = state.to_move
-        if self.selected is not None and p in self._hints and blocked is None:
+        if self.selected is not None and p in self._hints:
             move = self._hints[p]
             self.selected = None
             self.play(move)
@@ -271,15 +276,13 @@ class NodeWarView(BoardViewBase):
         if owner == seat and owner != EMPTY:
             self.selected = None if self.selected == p else p
             self.status = self._describe(p) if self.selected is not None else None
-            if blocked and self.selected is not None and state.alive[p]:
-                self.status = blocked
         elif owner != EMPTY:
             self.selected = None
             self.status = f"That is a {self.nw.seats[owner]} node; select one of your own."
         elif self.selected is None:
-            self.status = blocked or "Select one of your alive nodes first, then click where to grow."
+            self.status = "Select one of your alive nodes first, then click where to grow."
         else:
-            self.status = blocked or self._why_not(self.selected, p)
+            self.status = self._why_not(self.selected, p)
         self._rebuild_overlay()
 
     def _describe(self, p: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from . import theme
 from .catalog import RulesetChoice
 from .rect import Rect
-from .widgets import Button, Choice, Dialog, Label, ListView, TextInput
+from .widgets import Button, Choice, Dialog, Label, ListView, TextInput, wrapped_height
 
 
 class CustomizeDialog(Dialog):
@@ -92,7 +92,7 @@ class EndGameDialog(Dialog):
 
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
                  on_extend: Callable[[], Any], on_new_game: Callable[[], Any]) -> None:
-        super().__init__(title, 520, 170)
+        super().__init__(title, 520, 110 + wrapped_height(reason, 488))
         self.reason = self.add(Label(reason, wrap=True))
         self.on_extend_cb = on_extend
         self.on_new_game_cb = on_new_game

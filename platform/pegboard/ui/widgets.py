@@ -11,6 +11,7 @@ these widgets with its own :class:`Ui`.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -101,6 +102,14 @@ def rect_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 0, 
 
 def box_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 1, thickness: float = 1) -> Drawable:
     return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+
+
+def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE) -> float:
+    """Roughly how tall ``text`` is when wrapped at ``width`` pixels (for sizing dialogs)."""
+    lines = 0
+    for paragraph in text.split("\n"):
+        lines += max(1, math.ceil(text_width(paragraph, size) / max(1.0, width * 0.92)))
+    return lines * size * 1.75
 
 
 class Widget:
@@ -672,8 +681,8 @@ class Dialog(Panel):
 class MessageDialog(Dialog):
     """A title, a wrapped message and an OK button (errors, notices)."""
 
-    def __init__(self, title: str, message: str, *, error: bool = False, width: float = 520, height: float = 240) -> None:
-        super().__init__(title, width, height)
+    def __init__(self, title: str, message: str, *, error: bool = False, width: float = 520, height: float | None = None) -> None:
+        super().__init__(title, width, height if height is not None else wrapped_height(message, width - 32) + 104)
         self.message = self.add(Label(message, wrap=True, color=theme.TEXT_ERROR if error else theme.TEXT))
         self.ok = self.add(Button("OK", self.close, primary=True))
 

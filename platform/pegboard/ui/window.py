@@ -351,6 +351,9 @@ class MatchWindow(pyglet.window.Window):
             self._refresh_status()
             return
         if self.board is not None and self.board_area.contains(x, y):
+            if self.session.is_over:
+                self.open_end_dialog()  # the result again, with the extension or a new game
+                return
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_press(lx, ly, button, modifiers)
             self._refresh_status()
@@ -443,7 +446,11 @@ class MatchWindow(pyglet.window.Window):
     def jump(self, ply: int) -> None:
         if ply != self.session.cursor:
             self.session.jump(ply)
-            self.say(f"Showing the position after move {ply}." if ply else "Showing the start position.")
+            where = f"Showing the position after move {ply}." if ply else "Showing the start position."
+            s = self.session
+            if s.bots_paused and s.bot_to_move():
+                where += f" {s.player_label(s.to_move)} is paused: press Resume bot or play its move yourself."
+            self.say(where)
 
     def resume(self) -> None:
         self.notice = None
