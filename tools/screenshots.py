@@ -89,7 +89,11 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
         window.jump(max(0, session.cursor - 6))
         save(window, "history")
         window.jump(len(session.history))
-        window.open_customize()
+        window.say(None)
+        dialog = window.open_customize()
+        ids = [option[0] for option in dialog.options]
+        if len(ids) > 1:  # show the usual match: a person against the strongest listed bot
+            dialog.choices[-1].set_index(ids.index("expert") if "expert" in ids else len(ids) - 1)
         save(window, "customize")
         window.close_dialog(window.dialog)
         with tempfile.TemporaryDirectory() as folder:

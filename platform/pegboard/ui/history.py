@@ -77,7 +77,8 @@ class HistoryList(ListView):
         num_w, seat_w = self._columns
         right = row.x + 8 + text_room
         x = row.x + 6
-        items = [label(ui, entry.number, x + num_w, y, layer, size=size, color=theme.TEXT_DIM, anchor_x="right")]
+        number_color = theme.TEXT if style == "current" else theme.TEXT_DIM  # grey on the blue highlight is unreadable
+        items = [label(ui, entry.number, x + num_w, y, layer, size=size, color=number_color, anchor_x="right")]
         x += num_w + 6
         seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
             self.seat_colors[entry.seat_index % len(self.seat_colors)])
