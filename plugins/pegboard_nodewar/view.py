@@ -5,7 +5,8 @@ while joined to the Base, dead nodes in dark blue / dark red, cut lines left
 on the board, a white X on full nodes. Click one of your alive nodes to
 select it: its moves show as hints (green dot: new node, purple dot: split
 your own line, green ring: loop, orange ring: revive); click a hint to play
-it. Clicking one of your dead nodes inspects its links in dull colours.
+it. Clicking one of your dead nodes inspects its links in dull colours; a
+right click (or a click off the lattice) clears the selection.
 
 Two layers: the position (rebuilt when the session changes) and an overlay
 for hover, selection and hints (rebuilt when those change), so moving the
@@ -255,7 +256,7 @@ class NodeWarView(BoardViewBase):
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         p = self.point_at(x, y)
         state = self.session.state
-        if p is None:
+        if p is None or button == pyglet.window.mouse.RIGHT:  # off the lattice or a right click: deselect
             self.selected = None
             self.status = None
             self._rebuild_overlay()

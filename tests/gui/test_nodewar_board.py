@@ -170,3 +170,32 @@ def test_the_eval_bar_fills_from_the_left_for_blue_and_from_the_right_for_red(wi
     check(expect_blue_ahead=True)
     window.save_screenshot(tmp_path / "ahead.png")
     assert session.cursor == 3
+
+
+def test_right_click_clears_the_selection(window):
+    from pyglet.window import mouse
+
+    click(window, pos.SELECT)
+    assert window.board.selected is not None and window.board._hints
+    window.click(*at(window, pos.GROW), button=mouse.RIGHT)
+    assert window.board.selected is None and window.session.cursor == 12, "a right click never plays a hint"
+
+
+def test_the_eval_bar_opens_the_fourteen_term_breakdown(window, tmp_path):
+    from pegboard.ui import theme
+
+    window.click_widget(window.evalbar)
+    panel = window.breakdown
+    assert panel.visible
+    names = [t.name.replace("_", " ") for t in panel.evaluation.terms]
+    assert names == ["alive nodes", "dead nodes", "base siege", "mobility", "loop redundancy", "free base slots",
+                     "front line advance", "centre line", "wide network", "flank watch", "weak points",
+                     "siege presence", "opening rush", "base room"]
+    assert "heuristic" in panel.note.text and "not a search" in panel.note.text
+    img = window.render()
+    window.save_screenshot(tmp_path / "breakdown.png")
+    r = panel.rect
+    assert r.height >= panel.wanted_height() and r.top <= window.height - theme.TOP_BAR_HEIGHT
+    assert near(pixel(img, r.x + 6, r.y + r.height / 2), theme.PANEL)
+    window.click(*at(window, (0, 0)))  # a click elsewhere closes it (and does nothing else)
+    assert not panel.visible and window.board.selected is None and window.session.cursor == 12

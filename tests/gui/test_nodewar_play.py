@@ -198,6 +198,19 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     assert f"Imported {len(halfway)} moves" in window.status.text.text
     assert [r.by for r in session.history] == ["import"] * len(halfway)
 
+    # -- after an import where the bot is to move, it waits for Resume bot
+    odd = tmp_path / "odd.txt"
+    odd.write_text("\n".join(lines[: lines.index(moves[-1])]) + "\n", encoding="utf-8")  # one move less
+    window.click_widget(window.buttons["import"])
+    type_path(window, odd)
+    assert session.cursor == len(halfway) - 1 and session.to_move == 1 and session.bots_paused
+    window.tick(0.03)
+    assert session.cursor == len(halfway) - 1, "the bot stays paused after an import"
+    assert "Resume bot" in window.status.text.text
+    window.click_widget(window.buttons["resume"])
+    window.tick(0.03)
+    assert session.cursor == len(halfway) and session.history[-1].by == "easy"
+
     # -- an imported standard game that hit the turn limit: the end dialog offers 50 more turns
     finished = tmp_path / "finished.txt"
     write_finished_standard_game(session, finished)

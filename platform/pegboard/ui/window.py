@@ -435,6 +435,13 @@ class MatchWindow(pyglet.window.Window):
         self.notice = text
         self._refresh_status()
 
+    def _paused_note(self) -> str:
+        """How to go on when a paused bot is to move (else nothing)."""
+        s = self.session
+        if s.bots_paused and s.bot_to_move():
+            return f" {s.player_label(s.to_move)} is paused: press Resume bot or play its move yourself."
+        return ""
+
     def undo(self) -> None:
         if self.session.undo():
             self.say("Undone — bots are paused until you move or press Resume bot.")
@@ -447,10 +454,7 @@ class MatchWindow(pyglet.window.Window):
         if ply != self.session.cursor:
             self.session.jump(ply)
             where = f"Showing the position after move {ply}." if ply else "Showing the start position."
-            s = self.session
-            if s.bots_paused and s.bot_to_move():
-                where += f" {s.player_label(s.to_move)} is paused: press Resume bot or play its move yourself."
-            self.say(where)
+            self.say(where + self._paused_note())
 
     def resume(self) -> None:
         self.notice = None
@@ -576,7 +580,10 @@ class MatchWindow(pyglet.window.Window):
             return None
         except (SessionError, OSError) as exc:
             return str(exc)
-        self.say(f"Imported {len(self.session.history)} moves from {path.name}; bots are paused.")
+        note = self._paused_note()
+        if not note and not all(c.is_human for c in self.session.seats):
+            note = " Bots are paused until you move or press Resume bot."
+        self.say(f"Imported {len(self.session.history)} moves from {path.name}.{note}")
         return None
 
     # -- test helpers -----------------------------------------------------------------------------------
