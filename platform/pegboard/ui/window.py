@@ -442,13 +442,19 @@ class MatchWindow(pyglet.window.Window):
             return f" {s.player_label(s.to_move)} is paused: press Resume bot or play its move yourself."
         return ""
 
+    def _bots_paused_note(self) -> str:
+        """After undo, redo or import: how the paused bots go on again (nothing without bots)."""
+        if all(c.is_human for c in self.session.seats):
+            return ""
+        return self._paused_note() or " Bots are paused until you move or press Resume bot."
+
     def undo(self) -> None:
         if self.session.undo():
-            self.say("Undone — bots are paused until you move or press Resume bot.")
+            self.say("Undone." + self._bots_paused_note())
 
     def redo(self) -> None:
         if self.session.redo():
-            self.say("Redone — bots are paused until you move or press Resume bot.")
+            self.say("Redone." + self._bots_paused_note())
 
     def jump(self, ply: int) -> None:
         if ply != self.session.cursor:
@@ -580,10 +586,7 @@ class MatchWindow(pyglet.window.Window):
             return None
         except (SessionError, OSError) as exc:
             return str(exc)
-        note = self._paused_note()
-        if not note and not all(c.is_human for c in self.session.seats):
-            note = " Bots are paused until you move or press Resume bot."
-        self.say(f"Imported {len(self.session.history)} moves from {path.name}.{note}")
+        self.say(f"Imported {len(self.session.history)} moves from {path.name}.{self._bots_paused_note()}")
         return None
 
     # -- test helpers -----------------------------------------------------------------------------------
