@@ -25,7 +25,7 @@ from .dialogs import CustomizeDialog, EndGameDialog, FileDialog
 from .evalbar import BreakdownPanel, EvalBar
 from .history import HistoryPanel
 from .rect import Rect
-from .widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget
+from .widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,24 @@ class StatusBar(Panel):
 
     def on_layout(self) -> None:
         r = self.rect
-        self.text.set_rect(Rect(r.x + 48, r.y, r.width - 260, r.height))
-        self.clocks.set_rect(Rect(r.right - 250, r.y, 240, r.height))
+        clocks_w = text_width(self.clocks.text) + 8 if self.clocks.text else 0.0
+        self.clocks.set_rect(Rect(r.right - clocks_w - 10, r.y, clocks_w, r.height))
+        room = max(10.0, r.width - 48 - clocks_w - (30 if clocks_w else 10))
+        self.text.set_rect(Rect(r.x + 48, r.y, room, r.height))
+        # a long sentence steps down to the small font before it is cut short
+        small = text_width(self.text.text, theme.FONT_SIZE) > room
+        size = theme.SMALL_FONT_SIZE if small else theme.FONT_SIZE
+        if size != self.text.size:
+            self.text.size = size
+            self.text.invalidate()
+
+    def set_status(self, text: str, color: theme.RGB, clocks: str) -> None:
+        """Show ``text`` (in ``color``) and the clock line, re-fitting both when they change."""
+        changed = text != self.text.text or clocks != self.clocks.text
+        self.text.set_text(text, color)
+        self.clocks.set_text(clocks)
+        if changed:
+            self.on_layout()
 
     def set_thinking(self, thinking: bool, phase: float) -> None:
         if thinking != self.thinking or (thinking and int(phase * 6) != int(self.phase * 6)):
@@ -273,9 +289,8 @@ class MatchWindow(pyglet.window.Window):
 
     def _refresh_status(self) -> None:
         text, color = self.status_line()
-        self.status.text.set_text(text, color)
+        self.status.set_status(text, color, self._clock_text())
         self.status.set_thinking(self.session.thinking is not None, self._time)
-        self.status.clocks.set_text(self._clock_text())
 
     def _clock_text(self) -> str:
         s = self.session
