@@ -199,3 +199,24 @@ def test_the_eval_bar_opens_the_fourteen_term_breakdown(window, tmp_path):
     assert near(pixel(img, r.x + 6, r.y + r.height / 2), theme.PANEL)
     window.click(*at(window, (0, 0)))  # a click elsewhere closes it (and does nothing else)
     assert not panel.visible and window.board.selected is None and window.session.cursor == 12
+
+
+def test_live_lines_glow_and_lines_of_a_dead_network_do_not(window):
+    from pegboard.ui import theme
+
+    img = window.render()
+    view = window.board
+    glow_at = max(2.0, view.cell * 0.09) / 2 + 2  # beside the line, inside its glow band
+    (ax, ay), (bx, by) = at(window, (6, 2)), at(window, (6, 5))
+    mid = ((ax + bx) / 2, (ay + by) / 2)
+    assert near(pixel(img, *mid), BLUE, 0), "a live line in the team colour"
+    beside = pixel(img, mid[0] + glow_at, mid[1])
+    assert not near(beside, theme.BOARD_BACKGROUND, 6), "with a glow"
+    assert all(b <= c for b, c in zip(beside, BLUE)) and beside[2] > beside[0] + 30, "a faint blue band"
+
+    (ax, ay), (bx, by) = (at(window, p) for p in pos.DEAD_LINE)
+    mid = ((ax + bx) / 2, (ay + by) / 2)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length  # unit normal
+    assert near(pixel(img, *mid), DARK_BLUE, 0), "a line between dead nodes in the dark team colour"
+    assert near(pixel(img, mid[0] + nx * glow_at, mid[1] + ny * glow_at), theme.BOARD_BACKGROUND, 6), "no glow"
