@@ -12,8 +12,8 @@ Files: docs/images/<game>-<screen>.png. Every game gets main, breakdown,
 history, customize, export, import-error, end (when a game ends within
 --max-moves) and small (800x600). Moves come from the game's first bot when
 it has one (seeded random moves otherwise). Node War adds selected (a node
-with every kind of move hint), inspect (a dead node's links), and at 800x600
-small-selected and small-history.
+with every kind of move hint), inspect (a dead node's links), thinking (a
+bot at work), and at 800x600 small-selected and small-history.
 """
 
 from __future__ import annotations
@@ -157,7 +157,32 @@ def nodewar_screens(plugins, save: Saver) -> None:
             window.close()
 
 
-EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_screens}
+def nodewar_thinking(plugins, save: Saver) -> None:
+    """Red's Expert thinking in its own process while the window keeps drawing."""
+    from pegboard.session import default_bot_worker
+    from pegboard.ui import make_session, open_window
+
+    session = make_session("nodewar", "standard", ["human", "expert"], plugins, workers=default_bot_worker())
+    window = open_window(session, plugins, schedule=False)
+    try:
+        bot = _first_bot(plugins, session.game)
+        for _ in range(9):  # by hand for both sides, so Red is to move afterwards
+            session.play(bot.choose(session.state.player_view(session.to_move), 0.0))
+            session.pause_bots()
+        session.resume_bots()
+        window.tick(0.05)  # the Expert starts thinking about Red's reply
+        if session.thinking is not None:
+            save(window, "thinking")
+    finally:
+        window.close()
+
+
+def nodewar_extras(plugins, save: Saver) -> None:
+    nodewar_screens(plugins, save)
+    nodewar_thinking(plugins, save)
+
+
+EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras}
 
 
 def main(argv: list[str] | None = None) -> int:
