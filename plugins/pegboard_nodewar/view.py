@@ -34,6 +34,7 @@ HINT = {GROW: (34, 197, 94), SPLIT: (168, 85, 247), LOOP: (34, 197, 94), REVIVE:
 SELECT = (253, 230, 138)  # pale gold
 LINKED = (249, 115, 22)  # orange
 HOVER = (148, 163, 184)
+GLOW = ((0.36, 40), (0.2, 70))  # (width in cells, alpha) of the halo around lines joined to a Base
 
 
 def dull(color: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -123,7 +124,9 @@ class NodeWarView(BoardViewBase):
             live = state.alive[a] and state.alive[b]
             color = (BLUE, RED)[seat] if live else DEAD[seat]
             if live:
-                items.append(shapes.Line(ax, ay, bx, by, thickness=cell * 0.28, color=(*color, 70), batch=batch, group=self._glow))
+                for width, alpha in GLOW:  # a soft halo: a wide faint band under a narrower brighter one
+                    items.append(shapes.Line(ax, ay, bx, by, thickness=cell * width, color=(*color, alpha), batch=batch,
+                                             group=self._glow))
             items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._lines))
         limit_of = self.nw.limit_of
         for p in state.order:
