@@ -58,7 +58,14 @@ def run_pair(strong: str, weak: str, games: int, seed: int, jobs: int, expert_bu
     budget = expert_budget if expert_budget and "expert" in (strong, weak) else None
     plan = MatchPlan(game="nodewar", bots=(strong, weak), ruleset="standard", games=games, seed=seed, budget=budget)
     started = time.perf_counter()
-    report = run_match(plan, jobs=jobs)
+    done = []
+
+    def progress(_outcome: object) -> None:
+        done.append(1)
+        if len(done) % 10 == 0:
+            print(f"  ... {strong} vs {weak}: {len(done)}/{games} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    report = run_match(plan, jobs=jobs, progress=progress)
     wall = time.perf_counter() - started
     think: dict[int, list[float]] = {0: [], 1: []}
     for outcome in report.outcomes:
