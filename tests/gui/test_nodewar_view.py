@@ -115,8 +115,8 @@ def test_dead_nodes_full_nodes_and_split_hints_are_drawn(window, tmp_path):
     dead = next(p for p in state.order if not state.alive[p] and state.owner[p] == state.to_move)
     full = [p for p in state.order if state.branches[p] >= session.game.limit_of[state.kind[p]]]
     x, y = view.point_xy(dead)
-    if dead not in full:
-        assert close(pixel(img, x + view.cell * 0.12, y), DARK[state.owner[dead]]), "dead nodes in the dark team colour"
+    assert dead not in full, "the seeded game gives a dead node with a free branch (no X over its colour)"
+    assert close(pixel(img, x + view.cell * 0.12, y), DARK[state.owner[dead]]), "dead nodes in the dark team colour"
     assert full and close(pixel(img, *view.point_xy(full[0])), (255, 255, 255), 40), "a white X on a full node"
     window.click(x, y)
     assert view.selected == dead and view._hints == {}
