@@ -177,8 +177,9 @@ _ROW_TEMPLATES: tuple[tuple[Offsets, ...], ...] = (
     _line(4),
 )
 
-#: The match windows (a longer run is several overlapping windows).
-_MATCH_WINDOWS: tuple[Offsets, ...] = (
+#: The match windows as (dc, dr) offsets (a longer run is several overlapping windows):
+#: the one definition of "a match" that move generation and the classifier share.
+MATCH_WINDOWS: tuple[Offsets, ...] = (
     ((0, 0), (1, 0), (2, 0)),
     ((0, 0), (0, 1), (0, 2)),
     *_line(4)[2:],
@@ -209,7 +210,7 @@ class _Tables:
             return [x for x in out if x >= 0]
 
         windows: dict[frozenset[int], tuple[int, ...]] = {}
-        for cells in _MATCH_WINDOWS:
+        for cells in MATCH_WINDOWS:
             for r0 in range(height):
                 for c0 in range(width):
                     sq = place(cells, c0, r0)

@@ -17,22 +17,11 @@ from __future__ import annotations
 from functools import cache
 
 from .geometry import Geometry
+from .shapes import MATCH_WINDOWS
 
 _PAD = 4
 #: The four orthogonal partner directions (dc, dr): east, west, north, south.
 _SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-def _pattern_shapes() -> list[tuple[tuple[int, int], ...]]:
-    shapes = [((0, 0), (1, 0), (2, 0)), ((0, 0), (0, 1), (0, 2))]
-    shapes += [((0, 0), (1, 1), (2, 2), (3, 3)), ((0, 0), (-1, 1), (-2, 2), (-3, 3))]
-    shapes += [((0, 0), (1, 0), (0, 1), (1, 1))]
-    diagonals = ((1, 1), (-1, 1), (-1, -1), (1, -1))
-    for i in range(4):
-        (ac, ar), (bc, br) = diagonals[i], diagonals[(i + 1) % 4]
-        shapes.append(((0, 0), (ac, ar), (2 * ac, 2 * ar), (bc, br), (2 * bc, 2 * br)))
-    shapes.append(((0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)))
-    return shapes
 
 
 class SwapTables:
@@ -46,7 +35,7 @@ class SwapTables:
         self.valid = sum(1 << b for b in self.bit_of)
         # (others' shifts, which partner sides it uses) for every (pattern, anchor)
         combos: dict[tuple[int, ...], int] = {}
-        for shape in _pattern_shapes():
+        for shape in MATCH_WINDOWS:
             for ac, ar in shape:
                 others = [(dc - ac, dr - ar) for dc, dr in shape if (dc, dr) != (ac, ar)]
                 if any(abs(dc) > _PAD for dc, _ in others):
