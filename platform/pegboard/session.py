@@ -789,28 +789,26 @@ class Session:
     def poll(self, now: float | None = None) -> bool:
         """Advance the match without blocking: play finished bot answers, run clocks,
         start a bot that is due. Call it every frame. Returns True if the position changed."""
-        changed = False
         self._worker.collect()
-        while True:
-            try:
-                job = self._worker.done.get_nowait()
-            except queue.Empty:
-                break
-            changed |= self._finish(job)
+        changed = self._finish_done_jobs()
         now = self._time() if now is None else now
         for _ in range(8):  # catch up when polls were late (several timers may have run out)
             if not self._check_clock(now):
                 break
             changed = True
         self._maybe_start_bot()
-        if not self.threaded:
-            while True:
-                try:
-                    job = self._worker.done.get_nowait()
-                except queue.Empty:
-                    break
-                changed |= self._finish(job)
+        if not self.threaded:  # an inline bot has already answered
+            changed |= self._finish_done_jobs()
         return changed
+
+    def _finish_done_jobs(self) -> bool:
+        changed = False
+        while True:
+            try:
+                job = self._worker.done.get_nowait()
+            except queue.Empty:
+                return changed
+            changed |= self._finish(job)
 
     def _finish(self, job: _Job) -> bool:
         if self._thinking == (job.generation, job.seat):
