@@ -9,22 +9,24 @@ with the same seed plays the same moves. They differ in how far they look:
   own nodes revived), preferring forward points. No evaluation, no look-ahead.
 - **Medium** plays every legal move once and keeps the one the static
   evaluator (:mod:`pegboard_nodewar.evaluator`) likes best: one ply.
-- **Hard** runs a fixed two-ply alpha-beta: its best root moves by the
-  one-ply evaluation, each answered by the opponent's strongest replies
-  (every reply is tried and ranked by the material it wins, so no cut is
-  missed). It sees the cut that answers a careless move.
-- **Expert** runs iterative-deepening alpha-beta with the same ranked move
-  lists, a transposition table and a work budget derived from its time
-  budget: two plies wide, then three and four plies as time allows.
+- **Hard** runs a fixed two-ply alpha-beta over its 12 best root moves
+  (ranked by the one-ply evaluation, with credit for parrying the
+  opponent's current threats) plus its best loops and revives, each
+  answered by the opponent's 8 strongest replies (every reply is tried and
+  ranked by the material it wins, so no cut is missed).
+- **Expert** runs iterative deepening under its budget with the same ranked
+  move lists: two plies ever wider with captures settled at the leaves
+  (quiescence), then four plies, with a transposition table carrying the
+  best move of each position between iterations.
 
-Why alpha-beta and not MCTS: a Node War game is 300 plies with ~400 legal
-moves a turn, and the engine plays ~2,000 random plies a second, so one
-random playout to the end costs ~0.15 s; a playout policy good enough to
-judge positions would cost more still. Material (alive nodes) moves only
-through cuts, revivals and new nodes, which a push/undo of each move reveals
-in ~12 µs, and a static evaluation costs ~20-80 µs. Ranking moves by what
-they win and searching the best few two to four plies deep measured far
-stronger per second than playouts (see docs/rules/nodewar.md, "Bots").
+Why alpha-beta and not MCTS: a position has ~400 legal moves and a random
+game runs to the 300-turn limit, so one playout costs ~50 ms (the engine
+plays ~21 random games a second) and a second buys ~20 playouts, fewer than
+the root has moves. Material (alive nodes) changes only through cuts,
+revivals and new nodes, which a push/undo reveals in ~8 µs, and a static
+evaluation costs 16-60 µs. Ranking every move by what it wins and searching
+the dangerous ones two to four plies deep is what the measured ladder
+rewards (docs/rules/nodewar.md, "Bots"; docs/performance.md).
 
 The search budget is counted in *work units* (one unit ≈ one push/undo,
 an evaluation counts as several), converted from seconds with a fixed rate,
