@@ -111,7 +111,12 @@ class Evaluation:
 
 
 class Evaluator(Protocol):
-    """Scores a position from seat 0's point of view (positive is good for seat 0)."""
+    """Scores a position from seat 0's point of view (positive is good for seat 0).
+
+    An optional ``scale`` attribute tells the window's evaluation bar how big a
+    score is: the bar fills ``0.5 + 0.5 * tanh(score / scale)`` of the way for
+    seat 0 (default 10).
+    """
 
     def evaluate(self, state: State) -> Evaluation: ...
 

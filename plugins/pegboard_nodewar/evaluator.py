@@ -184,6 +184,10 @@ class NodeWarEvaluator:
     for search.
     """
 
+    #: The score at which the window's bar is about three quarters filled (tanh(1) of the
+    #: way to one end): six alive nodes' worth at the standard weights.
+    scale = 60.0
+
     def __init__(self, game: NodeWarGame, weights: Mapping[str, float] | None = None) -> None:
         self.game = game
         base_weights, settings = read_weights(game.ruleset)

@@ -165,7 +165,9 @@ def test_the_eval_bar_fills_from_the_left_for_blue_and_from_the_right_for_red(wi
                 want = BLUE if x < split else RED
                 assert near(pixel(img, x, bar.y + 2), want), (f, score)
 
+    assert window.evalbar.scale == 60.0, "the bar is scaled by the Node War evaluator's own scale"
     check(expect_blue_ahead=False)  # Red just cut Blue's line
+    assert 0.05 < window.evalbar.fraction < 0.5, "a lost line leaves Red ahead, not the bar pinned to one end"
     window.jump(3)  # Blue has grown twice, Red once
     check(expect_blue_ahead=True)
     window.save_screenshot(tmp_path / "ahead.png")
