@@ -64,7 +64,8 @@ class RulesetError(PegboardError):
 
 
 class UnknownRuleset(RulesetError, LookupError):
-    """No shipped ruleset has the id asked for."""
+    """A ruleset reference names no shipped ruleset (an unknown id, a bare id without
+    its game, or another game's ruleset); the CLI exits 2 for it, as for any unknown id."""
 
 
 @dataclass(frozen=True)
@@ -314,9 +315,9 @@ def load_ruleset(ref: str | Path, game: str | None = None, plugins: Plugins | No
         owner, _, ruleset_id = text.rpartition("/")
         owner = owner or game or ""
         if not owner:
-            raise RulesetError(f"ruleset {text!r} needs a game: write <game>/{text}")
+            raise UnknownRuleset(f"ruleset {text!r} needs a game: write <game>/{text}")
         if game is not None and owner != game:
-            raise RulesetError(f"ruleset {text!r} is not a {game} ruleset")
+            raise UnknownRuleset(f"ruleset {text!r} is not a {game} ruleset")
         path = find_ruleset(owner, ruleset_id, plugins)
     data = _resolve_chain(path, plugins, ())
     if game is not None and data.get("game") != game:
