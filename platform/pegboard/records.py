@@ -42,9 +42,10 @@ MATCH_SUFFIX = ".match.json"
 class MatchFileError(PegboardError):
     """A match (or position) file failed a validation stage.
 
-    Carries the ``path``, the ``stage`` ("syntax", "schema", "replay", "result"
-    or "position"), where in the file (``line``/``column``, ``json_path`` or the
-    1-based ``move`` number), the broken ``rule`` id for replay errors, and the ``reason``.
+    Carries the ``path``, the ``stage`` ("syntax", "schema", "replay", "result",
+    "position", or "output" when :func:`convert` cannot write its target), where
+    in the file (``line``/``column``, ``json_path`` or the 1-based ``move``
+    number), the broken ``rule`` id for replay errors, and the ``reason``.
     """
 
     def __init__(
@@ -223,6 +224,8 @@ def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) ->
     if not candidates:
         known = sorted({s for spec in plugins.games().values() for s in spec.text_formats} | {".json"})
         raise MatchFileError(f"unknown match file type {suffix or '(no suffix)'!r} (known: {', '.join(known)})", path=file)
+    if not text.strip():  # a text format may have defaults for every header line; an empty file is still no record
+        raise MatchFileError("the file is empty", path=file)
     failures: list[MatchFileError] = []
     for spec, fmt in candidates:
         try:
@@ -430,7 +433,7 @@ def dumps_record(record: Mapping[str, JSON], suffix: str = ".json", plugins: Plu
     fmt = spec.text_formats.get(suffix.lower())
     if fmt is None:
         known = ", ".join([".json", *spec.text_formats])
-        raise MatchFileError(f"{spec.name} records cannot be written as {suffix or '(no suffix)'!r} (known: {known})", stage="syntax")
+        raise MatchFileError(f"{spec.name} records cannot be written as {suffix or '(no suffix)'!r} (known: {known})", stage="output")
     return fmt.dumps(record, game_for_record(record, plugins))
 
 
@@ -455,6 +458,20 @@ def write_record(record: Mapping[str, JSON], path: str | Path, plugins: Plugins 
     return write_text_atomic(file, dumps_record(record, suffix, plugins))
 
 
+def check_output(target: str | Path, source: str | Path | None = None, *, force: bool = False) -> None:
+    """Raise an ``output``-stage :class:`MatchFileError` unless ``target`` can be written:
+    it is not ``source``, not a directory, its folder exists, and it is new or ``force`` is set."""
+    dst = Path(target)
+    if source is not None and dst.exists() and Path(source).exists() and os.path.samefile(source, dst):
+        raise MatchFileError("refusing to overwrite the input file", path=dst, stage="output")
+    if dst.is_dir():
+        raise MatchFileError("the output is a directory", path=dst, stage="output")
+    if dst.exists() and not force:
+        raise MatchFileError("the file exists (use --force to replace it)", path=dst, stage="output")
+    if not dst.parent.is_dir():
+        raise MatchFileError("the folder does not exist", path=dst.parent, stage="output")
+
+
 def convert(source: str | Path, target: str | Path, plugins: Plugins | None = None, *, force: bool = False) -> Report:
     """Convert a match file between JSON and a game's text format(s), losslessly.
 
@@ -463,14 +480,7 @@ def convert(source: str | Path, target: str | Path, plugins: Plugins | None = No
     """
     plugins = _plugins(plugins)
     src, dst = Path(source), Path(target)
-    if dst.exists() and (dst.resolve() == src.resolve() or (src.exists() and os.path.samefile(src, dst))):
-        raise MatchFileError("refusing to overwrite the input file", path=dst, stage="syntax")
-    if dst.is_dir():
-        raise MatchFileError("the output is a directory", path=dst, stage="syntax")
-    if dst.exists() and not force:
-        raise MatchFileError("the output file exists (use --force to replace it)", path=dst, stage="syntax")
-    if not dst.parent.is_dir():
-        raise MatchFileError("the output folder does not exist", path=dst.parent, stage="syntax")
+    check_output(dst, src, force=force)
     try:
         record = parse_record(read_text(src), src, plugins)
     except MatchFileError as exc:

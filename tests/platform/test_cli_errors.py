@@ -200,3 +200,66 @@ def test_no_command_prints_the_help(cli: Any) -> None:
         result = cli(*args)
         assert result.code == 2
         assert result.err.startswith("Usage: pegboard") and "error:" not in result.err
+
+
+@pytest.mark.parametrize(("name", "text"), [("empty.json", ""), ("empty.nim", ""), ("blank.nim", "\n  \n")])
+def test_empty_files_are_syntax_errors(cli: Any, tmp_path: Path, name: str, text: str) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    one_error(cli("validate", str(path)), 1, "syntax:", str(path))
+    one_error(cli("position", str(path)), 1, "syntax:", str(path))
+    one_error(cli("convert", str(path), str(tmp_path / "out.match.json")), 1, "syntax:", str(path))
+    assert not (tmp_path / "out.match.json").exists()
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", "42", "null", '"text"'])
+def test_json_of_the_wrong_shape(cli: Any, tmp_path: Path, text: str) -> None:
+    path = tmp_path / "shape.json"
+    path.write_text(text)
+    for args in (["validate"], ["position"], ["legal", "toy"], ["eval", "toy"]):
+        one_error(cli(*args, str(path)), 1, "schema: $:", "is not of type 'object'", str(path))
+
+
+def test_empty_and_wrong_shape_rulesets(cli: Any, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    numbers = tmp_path / "numbers.toml"
+    numbers.write_text("game = 3\nid = 4\n")
+    for path in (empty, numbers):
+        one_error(cli("ruleset", "check", str(path)), 1, "game: expected a string naming the game", str(path))
+        one_error(cli("match", "toy", "--ruleset", str(path)), 1, str(path))
+
+
+def test_validate_prints_one_line_per_file_even_with_many_schema_errors(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "object.json"
+    path.write_text('{"a": 1}')
+    line = one_error(cli("validate", str(path)), 1, "schema: $: 'format' is a required property", str(path))
+    assert line.endswith(" more; --json lists them]")
+    reports = json.loads(cli("validate", "--json", str(path)).out)
+    assert len(reports[0]["errors"]) > 1
+
+
+def test_position_out_never_overwrites_the_record_or_writes_into_a_folder(cli: Any, tmp_path: Path) -> None:
+    cli("match", "toy", "--out", str(tmp_path / "m"))
+    record = tmp_path / "m" / "match-0001.match.json"
+    before = record.read_text()
+    one_error(cli("position", str(record), "--out", str(record)), 1, "output: refusing to overwrite the input file")
+    assert record.read_text() == before
+    one_error(cli("position", str(record), "--out", str(tmp_path)), 1, "output: the output is a directory")
+    one_error(cli("position", str(record), "--out", str(tmp_path / "no" / "p.json")), 1, "output: the folder does not exist")
+    one_error(cli("convert", str(record), str(tmp_path / "no" / "m.nim")), 1, "output: the folder does not exist")
+    one_error(cli("convert", str(record), str(tmp_path / "m.pdf")), 1, "output: Toy Nim records cannot be written as '.pdf'")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m"]
+
+
+def test_ruleset_references_without_or_with_the_wrong_game_are_usage_errors(cli: Any) -> None:
+    one_error(cli("ruleset", "show", "short"), 2, "ruleset 'short' needs a game: write <game>/short")
+    one_error(cli("match", "toy", "--ruleset", "chess/standard"), 2, "ruleset 'chess/standard' is not a toy ruleset")
+
+
+def test_plugin_hook_that_raises_does_not_stop_other_commands(cli: Any, tmp_path: Path) -> None:
+    plugin = tmp_path / "moody.py"
+    plugin.write_text("from pegboard import hookimpl\n@hookimpl\ndef pegboard_bots(game):\n    raise KeyError('mood')\n")
+    result = cli("--plugin", str(plugin), "match", "toy", "-j", "1")
+    assert result.code == 0 and "Traceback" not in result.err
+    assert result.err_lines == ["warning: plugin 'moody' raised in pegboard_bots: KeyError: 'mood'"]

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from ..game import State
-from ..records import read_position, read_record, replay, write_text_atomic
+from ..records import check_output, read_position, read_record, replay, write_text_atomic
 from ..rulesets import load_game
 from .common import EXIT_INVALID, UsageProblem, error_line, out, plugins, warning_line
 
@@ -70,9 +70,11 @@ def evaluate(
 def position(
     record: Annotated[Path, typer.Argument(metavar="MATCH_FILE", help="A match record (any format validate reads).")],
     move: Annotated[Optional[int], typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it.")] = None,
+    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it (replaces FILE, never MATCH_FILE).")] = None,
 ) -> None:
     """Replay a match record and print a position from it as JSON (for legal and eval)."""
+    if out_file is not None:
+        check_output(out_file, record, force=True)  # an existing FILE is replaced, the record never
     data = read_record(record)
     total = len(data["moves"])
     if move is not None and move > total:

@@ -59,9 +59,8 @@ def validate(
             if report.ok:
                 print(f"ok: {report.path} ({_describe(report)})")
             else:
-                error_line(str(report.errors[0]))
-                for extra in report.errors[1:]:
-                    error_line(str(extra))
+                more = len(report.errors) - 1  # one line per file; --json lists every error
+                error_line(str(report.errors[0]) + (f" [+{more} more; --json lists them]" if more else ""))
         if len(reports) > 1:
             print(f"{len(reports)} files: {len(reports) - len(invalid)} valid, {len(invalid)} invalid")
     if invalid:
