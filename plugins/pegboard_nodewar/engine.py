@@ -19,7 +19,7 @@ Invariants the engine relies on (a loaded position is checked for them):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Result, State
@@ -148,9 +148,15 @@ class NodeWarGame(Game):
         return state_from_json(self, data)
 
 
-class _Undo(NamedTuple):
+class MoveEffect(NamedTuple):
+    """What one pushed move did: the engine's undo record, also read by bots.
+
+    Point and line ids are those of the state the move was played on; see
+    :meth:`NodeWarState.last_effect`.
+    """
+
     move: Move
-    player: int
+    player: int  # the seat that played it
     placed: bool  # a node was created at move.dst
     added: int  # lines appended by the move (popped on undo)
     replaced: tuple[int, ...]  # own lines split by the move (GONE, restored on undo)
@@ -213,7 +219,7 @@ class NodeWarState(State):
         self.turn_limit = game.params.turn_limit
         self._to_move = game.params.first
         self._result: Result | None = None
-        self._stack: list[_Undo] = []
+        self._stack: list[MoveEffect] = []
         if not empty:
             for seat, p in enumerate(game.base_points):
                 self._place(p, seat, BASE)
@@ -384,9 +390,17 @@ class NodeWarState(State):
                 yield Move(SPLIT, s, q)
 
     def legal_moves(self) -> list[Move]:  # type: ignore[override]  # narrower: Node War moves
+        return self.moves_for(self._to_move)
+
+    def moves_for(self, seat: int) -> list[Move]:
+        """The moves ``seat`` could play in this position if it were to move.
+
+        Reads the position only (the player to move stays as it is), so a bot
+        can list the opponent's moves for a threat scan. Empty once the game
+        is over; ``moves_for(state.to_move)`` is :meth:`legal_moves`.
+        """
         if self._result is not None:
             return []
-        seat = self._to_move
         alive, branches, kind, limit_of = self.alive, self.branches, self.kind, self.game.limit_of
         moves: list[Move] = []
         extend = moves.extend
@@ -563,10 +577,59 @@ class NodeWarState(State):
         died: tuple[int, ...] = ()
         if cut and any(self.alive[self.la[lid]] for lid in cut):
             died = self._recount(1 - seat)
-        self._stack.append(_Undo(move, seat, placed, added, replaced, cut, died, revived, self._result))
+        self._stack.append(MoveEffect(move, seat, placed, added, replaced, cut, died, revived, self._result))
         self.turn += 1
         self._to_move = 1 - seat
         self._result = self._decide()
+
+    # -- reading what moves do (for search) ------------------------------------------------------
+
+    def last_effect(self) -> MoveEffect:
+        """What the last pushed move did (placed, cut, died, revived ...); IndexError if none.
+
+        The record stays valid after further moves; its ids refer to this state.
+        """
+        return self._stack[-1]
+
+    def trial(self, move: Move, seat: int) -> tuple[MoveEffect, Result | None]:
+        """Play ``move`` for ``seat``, note its effect and the result after it, and take it back.
+
+        ``seat`` may be the player *not* to move (a threat scan asks what the
+        opponent could do if it moved now); the move must be one of
+        ``moves_for(seat)``. The position and the player to move are left as
+        they were.
+        """
+        mover = self._to_move
+        self._to_move = seat
+        self.push(move)
+        rec, result = self._stack[-1], self._result
+        self.undo()
+        self._to_move = mover
+        return rec, result
+
+    def quiet_test(self, seat: int) -> Callable[[Move], bool]:
+        """A predicate: True for a move of ``seat`` that surely cuts nothing and revives nothing.
+
+        A grow or loop whose segment shares no unit cell with an enemy live
+        line (the engine indexes live lines by the cells they cross) cuts
+        nothing; it revives nothing either, as both its ends are alive or new.
+        Splits (which may join a dead line) and revives answer False. The
+        predicate is cheap (no move is played) and stays valid while this
+        state is pushed and undone.
+        """
+        cells = self._geo.cells
+        enemy_cells = self.cell_lines[1 - seat]
+
+        def quiet(move: Move) -> bool:
+            kind = move.kind
+            if kind == REVIVE or kind == SPLIT:
+                return False
+            for c in cells(move.src, move.dst):
+                if enemy_cells[c]:
+                    return False
+            return True
+
+        return quiet
 
     def _cuts(self, s: int, t: int, seat: int) -> tuple[int, ...]:
         """Enemy live lines that segment s-t touches."""
@@ -678,7 +741,7 @@ class NodeWarState(State):
 
     # -- events ------------------------------------------------------------------------------
 
-    def _events(self, rec: _Undo) -> list[Event]:
+    def _events(self, rec: MoveEffect) -> list[Event]:
         geo = self._geo
         labels, xs, ys = geo.labels, geo.xs, geo.ys
 

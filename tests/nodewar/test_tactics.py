@@ -14,7 +14,7 @@ import pytest
 from nodewar_helpers import build
 
 from pegboard_nodewar import NodeWarGame
-from pegboard_nodewar.bots import ExpertBot, HardBot, MediumBot, last_effect
+from pegboard_nodewar.bots import ExpertBot, HardBot, MediumBot
 
 SEARCHERS = [pytest.param(HardBot, id="hard"), pytest.param(ExpertBot, id="expert")]
 
@@ -30,7 +30,7 @@ def choose(bot_class: type, state: Any, seed: int = 3) -> Any:
 def effect(state: Any, move: Any) -> tuple[int, int]:
     """(enemy nodes killed, own nodes revived) by ``move``."""
     state.push(move)
-    rec = last_effect(state)
+    rec = state.last_effect()
     out = (len(rec.died), len(rec.revived))
     state.undo()
     return out
@@ -43,7 +43,7 @@ def worst_reply(state: Any, move: Any) -> tuple[int, bool]:
     most, wins = 0, False
     for reply in state.legal_moves():
         state.push(reply)
-        most = max(most, len(last_effect(state).died))
+        most = max(most, len(state.last_effect().died))
         wins = wins or (state.result is not None and state.result.winner == 1 - mover)
         state.undo()
     state.undo()
