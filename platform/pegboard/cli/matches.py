@@ -25,13 +25,6 @@ from .common import (
     seconds,
 )
 
-SEAT_HELP = (
-    "Choose each seat's bot with --<seat> BOT using the game's seat names "
-    "(pegboard games lists them), e.g. --blue expert --red random, or --seat NAME=BOT. "
-    "Seats not given play the random bot."
-)
-
-
 def record_name(index: int) -> str:
     return f"match-{index + 1:04d}.match.json"
 
@@ -87,8 +80,8 @@ def match(
 
     Choose each seat's bot with --<seat> BOT using the game's seat names
     (pegboard games lists them), e.g. --blue expert --red random, or
-    --seat NAME=BOT. Seats not given play the random bot. Colours alternate
-    between games.
+    --seat NAME=BOT. Seats not given play the random bot. Entrants change
+    seats every game (with two seats, colours alternate).
     """
     registry = plugins()
     spec = registry.game(game)
@@ -178,6 +171,5 @@ def register(app: typer.Typer) -> None:
     app.command(
         "match",
         context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-        epilog=SEAT_HELP,
     )(match)
     app.command("demo")(demo)
