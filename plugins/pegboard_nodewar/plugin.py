@@ -7,11 +7,12 @@ costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec
+from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
 
 from .rules import SEATS
 
@@ -52,49 +53,34 @@ def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
     ]
 
 
-def _bot(level: str) -> Any:
+def _bot(cls_name: str) -> Callable[[Any, int], Any]:
     def factory(game: Any, seed: int) -> Any:
         from . import bots
 
-        return getattr(bots, f"{level}Bot")(game, seed)
+        return getattr(bots, cls_name)(game, seed)
 
     return factory
 
 
-#: Built-in levels, weakest first (the CLI's default bot is the last one).
-BOTS = (
+#: (name, default budget in seconds, description) per built-in level, weakest first
+#: (the CLI's default bot is the last one). The bot class is ``<name>Bot`` in bots.py.
+_LEVELS = (
+    ("Easy", 0.02, "Greedy on immediate gains over a random sample of moves."),
+    ("Medium", 0.1, "One ply: every legal move scored by the static evaluation."),
+    ("Hard", 0.5, "Two-ply alpha-beta over the best moves and the strongest replies."),
+    ("Expert", 1.0, "Iterative-deepening alpha-beta with a transposition table, under a time budget."),
+)
+
+BOTS = tuple(
     BotSpec(
-        id="easy",
-        name="Easy",
-        factory=_bot("Easy"),
+        id=name.lower(),
+        name=name,
+        factory=_bot(f"{name}Bot"),
         game="nodewar",
-        budget=0.02,
-        description="Greedy on immediate gains over a random sample of moves.",
-    ),
-    BotSpec(
-        id="medium",
-        name="Medium",
-        factory=_bot("Medium"),
-        game="nodewar",
-        budget=0.1,
-        description="One ply: every legal move scored by the static evaluation.",
-    ),
-    BotSpec(
-        id="hard",
-        name="Hard",
-        factory=_bot("Hard"),
-        game="nodewar",
-        budget=0.5,
-        description="Two-ply alpha-beta over the best moves and the strongest replies.",
-    ),
-    BotSpec(
-        id="expert",
-        name="Expert",
-        factory=_bot("Expert"),
-        game="nodewar",
-        budget=1.0,
-        description="Iterative-deepening alpha-beta with a transposition table, under a time budget.",
-    ),
+        budget=budget,
+        description=description,
+    )
+    for name, budget, description in _LEVELS
 )
 
 
@@ -129,9 +115,7 @@ def _board_view(game: Any, session: Any) -> Any:
 
 
 @hookimpl
-def pegboard_renderers(game: str) -> Any:
+def pegboard_renderers(game: str) -> RendererSpec | None:
     if game != "nodewar":
         return None
-    from pegboard.specs import RendererSpec
-
     return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)

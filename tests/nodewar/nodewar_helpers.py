@@ -1,7 +1,8 @@
-"""Helpers for Node War tests: build positions directly from nodes and lines."""
+"""Helpers for Node War tests: build positions from nodes and lines, or by random play."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -60,6 +61,43 @@ def position_doc(
         "nodes": nodes,
         "lines": docs,
     }
+
+
+def random_position(game: NodeWarGame, plies: int, seed: int) -> NodeWarState:
+    """The position after ``plies`` seeded random moves (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    state = game.new_state()
+    while state.ply < plies and state.result is None:
+        state.push(rng.choice(state.legal_moves()))
+    return state
+
+
+def smother_position(game: NodeWarGame, to_move: int = 0) -> NodeWarState:
+    """Blue's Base has five cut lines and one live line 6,2-6,5; Red's 8,5 can cut it.
+
+    Blue to move: that cut would leave Blue a full Base and no other alive
+    node (no legal move, a loss); Blue's 6,8 can kill the attacker by cutting
+    8,10-9,7. Red to move: the cut wins at once.
+    """
+    return build(
+        game,
+        blue=[(2, 2), (10, 2), (3, 4), (9, 4), (4, 0), (6, 5), (6, 8)],
+        red=[(8, 13), (8, 10), (9, 7), (8, 5)],
+        lines=[
+            ((6, 2), (2, 2), "cut"),
+            ((6, 2), (10, 2), "cut"),
+            ((6, 2), (3, 4), "cut"),
+            ((6, 2), (9, 4), "cut"),
+            ((6, 2), (4, 0), "cut"),
+            ((6, 2), (6, 5)),
+            ((6, 5), (6, 8)),
+            ((6, 16), (8, 13)),
+            ((8, 13), (8, 10)),
+            ((8, 10), (9, 7)),
+            ((9, 7), (8, 5)),
+        ],
+        to_move=to_move,
+    )
 
 
 def mv(game: NodeWarGame, kind: str, src: Point, dst: Point) -> Move:

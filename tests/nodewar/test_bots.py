@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from nodewar_helpers import random_position, smother_position
 
 from pegboard.plugins import get_plugins
 from pegboard_nodewar import NodeWarGame, load_shipped
@@ -18,14 +18,6 @@ BUDGET = {"easy": 0.02, "medium": 0.1, "hard": 0.5, "expert": 0.05}
 
 def make(game: NodeWarGame, level: str, seed: int) -> Any:
     return get_plugins().bot("nodewar", level).factory(game, seed)
-
-
-def opening(game: NodeWarGame, plies: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    state = game.new_state()
-    while state.ply < plies and state.result is None:
-        state.push(rng.choice(state.legal_moves()))
-    return state
 
 
 def test_four_levels_registered_weakest_first() -> None:
@@ -47,7 +39,7 @@ def test_no_bots_offered_for_other_games() -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_bot_plays_legal_moves_and_leaves_its_view_alone(game: NodeWarGame, level: str) -> None:
     for seed in (1, 2):
-        state = opening(game, 6 + 10 * seed, seed)
+        state = random_position(game, 6 + 10 * seed, seed)
         bot = make(game, level, seed)
         for _ in range(6):
             if state.result is not None:
@@ -63,7 +55,7 @@ def test_bot_plays_legal_moves_and_leaves_its_view_alone(game: NodeWarGame, leve
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_moves(game: NodeWarGame, level: str) -> None:
     def line(seed: int) -> list[Any]:
-        state = opening(game, 12, 4)
+        state = random_position(game, 12, 4)
         bots = (make(game, level, seed), make(game, "easy", seed + 1))
         moves = []
         while len(moves) < 8 and state.result is None:
@@ -76,7 +68,7 @@ def test_same_seed_same_moves(game: NodeWarGame, level: str) -> None:
 
 
 def test_easy_differs_with_the_seed(game: NodeWarGame) -> None:
-    state = opening(game, 10, 2)
+    state = random_position(game, 10, 2)
     picks = {EasyBot(game, seed).choose(state.clone(), 0.02) for seed in range(8)}
     assert len(picks) > 1
 
@@ -84,7 +76,7 @@ def test_easy_differs_with_the_seed(game: NodeWarGame) -> None:
 @pytest.mark.parametrize("ruleset", ["skirmish", "wide"])
 def test_bots_play_other_rulesets(ruleset: str) -> None:
     game = NodeWarGame(load_shipped(ruleset))
-    state = opening(game, 8, 1)
+    state = random_position(game, 8, 1)
     for bot in (EasyBot(game, 1), MediumBot(game, 1), HardBot(game, 1), ExpertBot(game, 1)):
         for _ in range(2):
             if state.result is None:
@@ -93,27 +85,7 @@ def test_bots_play_other_rulesets(ruleset: str) -> None:
 
 def test_a_won_game_is_taken_at_once(game: NodeWarGame) -> None:
     """Red has one alive node with one reachable line left; every bot above Easy cuts it and wins."""
-    from nodewar_helpers import build
-
-    state = build(
-        game,
-        blue=[(2, 2), (10, 2), (3, 4), (9, 4), (4, 0), (6, 5), (6, 8)],
-        red=[(8, 13), (8, 10), (9, 7), (8, 5)],
-        lines=[
-            ((6, 2), (2, 2), "cut"),
-            ((6, 2), (10, 2), "cut"),
-            ((6, 2), (3, 4), "cut"),
-            ((6, 2), (9, 4), "cut"),
-            ((6, 2), (4, 0), "cut"),
-            ((6, 2), (6, 5)),
-            ((6, 5), (6, 8)),
-            ((6, 16), (8, 13)),
-            ((8, 13), (8, 10)),
-            ((8, 10), (9, 7)),
-            ((9, 7), (8, 5)),
-        ],
-        to_move=1,
-    )
+    state = smother_position(game, to_move=1)
     for bot in (MediumBot(game, 1), HardBot(game, 1), ExpertBot(game, 1)):
         view = state.clone()
         view.apply(bot.choose(view, 0.2))
@@ -121,7 +93,7 @@ def test_a_won_game_is_taken_at_once(game: NodeWarGame) -> None:
 
 
 def test_expert_budget_buys_more_search(game: NodeWarGame) -> None:
-    state = opening(game, 30, 3)
+    state = random_position(game, 30, 3)
     small, large = ExpertBot(game, 1), ExpertBot(game, 1)
     small.choose(state.clone(), 0.0)
     large.choose(state.clone(), 0.6)
@@ -152,7 +124,7 @@ def test_tutorial_cutter_bot_plays_legal_moves(game: NodeWarGame) -> None:
     plugins = Plugins(load_entry_points=True, plugin_files=[path])
     spec = plugins.bot("nodewar", "cutter")
     bot = spec.factory(game, 5)
-    state = opening(game, 10, 5)
+    state = random_position(game, 10, 5)
     for _ in range(4):
         if state.result is None:
             view = state.clone()

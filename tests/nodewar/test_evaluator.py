@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from nodewar_helpers import build
+from nodewar_helpers import build, random_position
 
 from pegboard_nodewar import EVALUATOR_TERMS, NodeWarGame, load_shipped
 from pegboard_nodewar.evaluator import DEFAULT_WEIGHTS, NodeWarEvaluator, read_weights
@@ -17,14 +16,6 @@ from pegboard_nodewar.evaluator import DEFAULT_WEIGHTS, NodeWarEvaluator, read_w
 def terms(state: Any) -> dict[str, Any]:
     evaluation = NodeWarEvaluator(state.game).evaluate(state)
     return {t.name: t for t in evaluation.terms}
-
-
-def playout(game: NodeWarGame, plies: int, seed: int) -> Any:
-    rng = random.Random(seed)
-    state = game.new_state()
-    while state.ply < plies and state.result is None:
-        state.push(rng.choice(state.legal_moves()))
-    return state
 
 
 def mirrored(game: NodeWarGame, state: Any) -> Any:
@@ -45,7 +36,7 @@ def mirrored(game: NodeWarGame, state: Any) -> Any:
 
 
 def test_fourteen_terms_in_order_and_the_score_is_their_sum(game: NodeWarGame) -> None:
-    state = playout(game, 40, seed=3)
+    state = random_position(game, 40, seed=3)
     evaluation = NodeWarEvaluator(game).evaluate(state)
     assert tuple(t.name for t in evaluation.terms) == EVALUATOR_TERMS
     assert len(evaluation.terms) == 14
@@ -58,7 +49,7 @@ def test_fourteen_terms_in_order_and_the_score_is_their_sum(game: NodeWarGame) -
 def test_fast_score_equals_the_breakdown_score(game: NodeWarGame) -> None:
     evaluator = NodeWarEvaluator(game)
     for seed in range(4):
-        state = playout(game, 30 + 40 * seed, seed)
+        state = random_position(game, 30 + 40 * seed, seed)
         assert evaluator.score(state) == pytest.approx(evaluator.evaluate(state).score)
 
 
@@ -74,7 +65,7 @@ def test_start_position_is_level(game: NodeWarGame) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 5, 8])
 def test_mirrored_position_negates_the_score(game: NodeWarGame, seed: int) -> None:
     evaluator = NodeWarEvaluator(game)
-    state = playout(game, 25 + 20 * seed, seed)
+    state = random_position(game, 25 + 20 * seed, seed)
     flipped = mirrored(game, state)
     assert evaluator.score(flipped) == pytest.approx(-evaluator.score(state))
     a, b = evaluator.evaluate(state), evaluator.evaluate(flipped)

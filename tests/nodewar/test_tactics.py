@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import nodewar_helpers
 from nodewar_helpers import build
 
 from pegboard_nodewar import NodeWarGame
@@ -131,29 +132,7 @@ def test_revives_the_dead_network(game: NodeWarGame, revive_position: Any, bot_c
 
 @pytest.fixture
 def smother_position(game: NodeWarGame) -> Any:
-    """Blue's Base has five cut lines and one live line 6,2-6,5; Red's 8,5 can cut it next move.
-
-    That cut would leave Blue a full Base and no other alive node: no legal
-    move, a loss. Blue's 6,8 can kill the attacker by cutting 8,10-9,7.
-    """
-    return build(
-        game,
-        blue=[(2, 2), (10, 2), (3, 4), (9, 4), (4, 0), (6, 5), (6, 8)],
-        red=[(8, 13), (8, 10), (9, 7), (8, 5)],
-        lines=[
-            ((6, 2), (2, 2), "cut"),
-            ((6, 2), (10, 2), "cut"),
-            ((6, 2), (3, 4), "cut"),
-            ((6, 2), (9, 4), "cut"),
-            ((6, 2), (4, 0), "cut"),
-            ((6, 2), (6, 5)),
-            ((6, 5), (6, 8)),
-            ((6, 16), (8, 13)),
-            ((8, 13), (8, 10)),
-            ((8, 10), (9, 7)),
-            ((9, 7), (8, 5)),
-        ],
-    )
+    return nodewar_helpers.smother_position(game)
 
 
 def test_smother_position_is_as_described(smother_position: Any) -> None:
