@@ -14,12 +14,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:  # jsonschema costs ~60 ms to import: only commands that validate pay for it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Resource
 
 from .fastschema import Predicate, compile_predicate
 from .game import PegboardError
@@ -77,11 +77,16 @@ def game_schema_path(schema_dir: str | Path, kind: str) -> Path:
 
 
 def _resource(contents: dict[str, Any]) -> Resource[Any]:
+    from referencing import Resource
+    from referencing.jsonschema import DRAFT202012
+
     return Resource.from_contents(contents, default_specification=DRAFT202012)
 
 
 @cache
 def _validator(path: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = _load(path)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
@@ -94,6 +99,9 @@ def validator(path: str | Path) -> Draft202012Validator:
 
 @cache
 def _match_validator(schema_dir: str | None) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
+
     envelope = _load(str(core_schema_path("match").resolve()))
     registry: Registry[Any] = Registry()
     for kind in ("move", "ruleset"):
@@ -136,6 +144,8 @@ def _shorten(text: str) -> str:
 
 
 def _most_specific(error: ValidationError) -> ValidationError:
+    from jsonschema.exceptions import best_match
+
     # anyOf/oneOf/allOf errors hide the useful message in their context
     while error.context:
         deeper = best_match(error.context)
