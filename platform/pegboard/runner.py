@@ -102,6 +102,9 @@ class EntrantStats:
 
 @dataclass
 class MatchReport:
+    """What :func:`run_match` returns: the plan, one outcome per game (in game order) and
+    each entrant's wins, draws, losses and think times."""
+
     plan: MatchPlan
     outcomes: list[GameOutcome] = field(default_factory=list)
     stats: list[EntrantStats] = field(default_factory=list)
