@@ -40,9 +40,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
 
-from .engine import GROW, LOOP, REVIVE, Move, NodeWarGame, NodeWarState
+from pegboard.specs import Figure
+
+from .engine import GROW, LOOP, MOVE_KINDS, REVIVE, Move, NodeWarGame, NodeWarState
 from .evaluator import NodeWarEvaluator
 
 #: Work units (push+undo ≈ 1, an evaluation ≈ 5) a bot may spend per second of budget.
@@ -84,18 +85,18 @@ class NodeWarBot:
         self.evaluator = NodeWarEvaluator(game)
         self.advance = self.evaluator.tables.advance
 
-    def choose(self, view: NodeWarState, budget: float) -> Any:  # pragma: no cover - overridden
+    def choose(self, view: NodeWarState, budget: float) -> Move:  # pragma: no cover - overridden
         raise NotImplementedError
 
     # -- helpers ----------------------------------------------------------------------
 
-    def _legal(self, view: NodeWarState) -> list[Any]:
+    def _legal(self, view: NodeWarState) -> list[Move]:
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
         return moves
 
-    def gain(self, state: NodeWarState, move: Any, seat: int) -> float:
+    def gain(self, state: NodeWarState, move: Move, seat: int) -> float:
         """What ``move`` wins at once for ``seat``: material, or a decided game.
 
         ``seat`` may be the player not to move (a threat scan); the state is
@@ -129,7 +130,7 @@ class EasyBot(NodeWarBot):
     name = "Easy"
     sample = 24
 
-    def choose(self, view: NodeWarState, budget: float) -> Any:
+    def choose(self, view: NodeWarState, budget: float) -> Move:
         moves = self._legal(view)
         rng = self.rng
         if len(moves) > self.sample:
@@ -148,7 +149,7 @@ class MediumBot(NodeWarBot):
 
     name = "Medium"
 
-    def root_scores(self, view: NodeWarState, moves: Sequence[Any]) -> list[tuple[float, Any]]:
+    def root_scores(self, view: NodeWarState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         """(value for the mover, move) per move, best first, with seeded tie-breaks."""
         rng = self.rng
         out = []
@@ -161,7 +162,7 @@ class MediumBot(NodeWarBot):
         out.sort(key=lambda item: item[0], reverse=True)
         return out
 
-    def choose(self, view: NodeWarState, budget: float) -> Any:
+    def choose(self, view: NodeWarState, budget: float) -> Move:
         return self.root_scores(view, self._legal(view))[0][1]
 
 
@@ -182,7 +183,7 @@ class SearchBot(MediumBot):
         self.work = 0
         self.work_limit = float("inf")
         self.deadline = float("inf")
-        self.table: dict[int, tuple[int, float, Any]] = {}
+        self.table: dict[int, tuple[int, float, Move | None]] = {}
         self.size = game.geo.size
 
     # -- budget -----------------------------------------------------------------------
@@ -194,7 +195,7 @@ class SearchBot(MediumBot):
 
     # -- ranking ----------------------------------------------------------------------
 
-    def ranked(self, state: NodeWarState, width: int, first: Any = None, deep: bool = False) -> list[Any]:
+    def ranked(self, state: NodeWarState, width: int, first: Move | None = None, deep: bool = False) -> list[Move]:
         """The ``width`` most promising moves of the player to move.
 
         Every legal move is tried. Just above the leaves (``deep`` false) moves
@@ -233,7 +234,7 @@ class SearchBot(MediumBot):
             top.insert(0, first)
         return top
 
-    def key_after(self, key: int, state: NodeWarState, move: Any) -> int:
+    def key_after(self, key: int, state: NodeWarState, move: Move) -> int:
         """Transposition key after ``move`` (already pushed): XOR of per-move keys.
 
         A position is keyed by the set of (move, mover, lines it cut) since
@@ -242,7 +243,7 @@ class SearchBot(MediumBot):
         """
         rec = state.last_effect()
         size = self.size
-        code = ((("grow", "split", "loop", "revive").index(move.kind) * size + move.src) * size + move.dst) * 2 + rec.player
+        code = ((MOVE_KINDS.index(move.kind) * size + move.src) * size + move.dst) * 2 + rec.player
         return key ^ _mix(code * 64 + len(rec.cut))
 
     # -- alpha-beta -------------------------------------------------------------------
@@ -315,7 +316,7 @@ class SearchBot(MediumBot):
                 best = value
         return best
 
-    def threats(self, state: NodeWarState, limit: int = 4) -> list[Any]:
+    def threats(self, state: NodeWarState, limit: int = 4) -> list[Move]:
         """The opponent's strongest captures if it could move now (a "null move").
 
         Returns up to ``limit`` of the opponent's moves that would kill or
@@ -332,7 +333,7 @@ class SearchBot(MediumBot):
         found.sort(key=lambda item: item[0], reverse=True)
         return [m for _, m in found[:limit]]
 
-    def threat_aware_scores(self, view: NodeWarState, moves: Sequence[Any]) -> list[tuple[float, Any]]:
+    def threat_aware_scores(self, view: NodeWarState, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         """:meth:`root_scores` plus, for ranking only, credit for parrying the opponent's threats.
 
         For each move, the opponent's current best captures are replayed after
@@ -373,7 +374,7 @@ class SearchBot(MediumBot):
         out.sort(key=lambda item: item[0], reverse=True)
         return [(rank, move) for rank, _, move in out]
 
-    def candidates(self, ranked: Sequence[Any], width: int) -> list[Any]:
+    def candidates(self, ranked: Sequence[Move], width: int) -> list[Move]:
         """Root moves to search: the ``width`` best by one-ply evaluation, plus the best loops.
 
         A loop wins no material and places no node, so the one-ply ranking
@@ -385,7 +386,7 @@ class SearchBot(MediumBot):
         extra = [m for m in ranked[width:] if m.kind == LOOP or m.kind == REVIVE]
         return chosen + extra[: self.loop_width]
 
-    def search_root(self, view: NodeWarState, candidates: Sequence[Any], depth: int) -> tuple[float, Any]:
+    def search_root(self, view: NodeWarState, candidates: Sequence[Move], depth: int) -> tuple[float, Move]:
         """Search ``candidates`` (best guess first) ``depth`` plies; (value, best move)."""
         alpha = -float("inf")
         best_move = candidates[0]
@@ -400,7 +401,7 @@ class SearchBot(MediumBot):
                 alpha, best_move = value, move
         return alpha, best_move
 
-    def choose(self, view: NodeWarState, budget: float) -> Any:
+    def choose(self, view: NodeWarState, budget: float) -> Move:
         self.table.clear()
         self.work, self.work_limit = 0, float("inf")
         self.deadline = time.perf_counter() + guard(budget)
@@ -441,7 +442,7 @@ class ExpertBot(SearchBot):
     #: Search iterations (schedule rows) the last :meth:`choose` completed.
     iterations = 0
 
-    def choose(self, view: NodeWarState, budget: float) -> Any:
+    def choose(self, view: NodeWarState, budget: float) -> Move:
         self.table.clear()
         started = time.perf_counter()
         budget = max(0.0, budget)
@@ -473,11 +474,9 @@ class ExpertBot(SearchBot):
         return best
 
 
-def bench(quick: bool = False) -> list[Any]:
+def bench(quick: bool = False) -> list[Figure]:
     """Evaluator and bot speed figures for ``pegboard bench`` (``quick``: a token run)."""
     import statistics
-
-    from pegboard.specs import Figure
 
     from .rules import load_shipped
 

@@ -181,6 +181,9 @@ class NodeWarState(State):
       or ``GONE`` for a line a split replaced);
     - ``nodes[seat]`` and ``order`` (placement order), ``base[seat]``, ``turn``
       (number of the next move) and ``turn_limit``.
+
+    Search code reads what moves do through :meth:`last_effect`, :meth:`trial`,
+    :meth:`quiet_test` and :meth:`moves_for`, never through the undo stack.
     """
 
     game: NodeWarGame
@@ -474,14 +477,7 @@ class NodeWarState(State):
         sk = self.kind[s]
         if t not in game.reach_of[sk][s]:
             return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
-        o = owner[t]
-        actual: str | None
-        if o == EMPTY:
-            actual = SPLIT if self.own_through[seat][t] else GROW
-        elif o == seat:
-            actual = LOOP if self.alive[t] else REVIVE
-        else:
-            actual = None
+        actual = self.classify(s, t)
         if actual is None:
             return "occupied", f"{label(t)} holds a {SEATS[owner[t]]} node"
         if actual != kind:

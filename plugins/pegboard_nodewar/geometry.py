@@ -97,9 +97,6 @@ class Geometry:
     def label(self, p: int) -> str:
         return self.labels[p]
 
-    def in_radius(self, a: int, b: int, radius: int) -> bool:
-        return within(self.xs[b] - self.xs[a], self.ys[b] - self.ys[a], radius, self.metric)
-
     def _ring(self, p: int, radius: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         px, py = self.xs[p], self.ys[p]
         out = []

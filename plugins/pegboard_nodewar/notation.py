@@ -17,8 +17,9 @@ from .engine import MOVE_KINDS, Move
 if TYPE_CHECKING:
     from .engine import NodeWarGame
 
-_POINT = r"(-?\d+)\s*,\s*(-?\d+)"
-MOVE_RE = re.compile(rf"^\s*([A-Za-z]+)\s+{_POINT}\s*(?:->|→)\s*{_POINT}\s*$")
+#: One "x,y" point of move text (two integer groups).
+POINT = r"(-?\d+)\s*,\s*(-?\d+)"
+MOVE_RE = re.compile(rf"^\s*([A-Za-z]+)\s+{POINT}\s*(?:->|→)\s*{POINT}\s*$")
 
 
 def parse_move_text(text: str, game: NodeWarGame) -> Move:

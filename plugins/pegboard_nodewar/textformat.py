@@ -22,16 +22,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pegboard.game import JSON, IllegalMove
+from pegboard.records import MatchFileError
 
 from .engine import MOVE_KINDS, Move, NodeWarGame
-from .notation import _POINT
+from .notation import POINT
 from .rules import SEATS
-
-from pegboard.records import MatchFileError
 
 HEADER = "# pegboard nodewar match"
 DEFAULT_RULESET = "nodewar/standard"
-LINE_RE = re.compile(rf"^(\S+)\s+(\S+)\s+(\S+)\s+{_POINT}\s*(?:->|→)\s*{_POINT}$")
+LINE_RE = re.compile(rf"^(\S+)\s+(\S+)\s+(\S+)\s+{POINT}\s*(?:->|→)\s*{POINT}$")
 META_RE = re.compile(r"^#\s*([A-Za-z][\w-]*)\s*:\s*(.*?)\s*$")
 
 
