@@ -73,6 +73,7 @@ class Plugins:
         self.failures: list[str] = []
         self._versions: dict[str, tuple[str, str]] = {}
         self._games: dict[str, GameSpec] | None = None
+        self._ruleset_dirs: list[RulesetDir] | None = None
         if builtins:
             from . import builtins as builtin_plugin
 
@@ -142,6 +143,7 @@ class Plugins:
             raise PluginError(f"plugin {name!r}: {exc}") from exc
         self._versions[name] = (version, source)
         self._games = None
+        self._ruleset_dirs = None
 
     def info(self) -> list[PluginInfo]:
         """Every registered plugin with the hooks it implements."""
@@ -237,12 +239,20 @@ class Plugins:
         return self._specs("pegboard_benchmarks", BenchSpec, game)
 
     def ruleset_dirs(self) -> list[RulesetDir]:
-        dirs: list[RulesetDir] = []
-        for spec in self.games().values():
-            dirs.append(RulesetDir(Path(spec.ruleset_dir), spec.id))
-        for item in self._collect("pegboard_ruleset_dirs"):
-            dirs.append(item if isinstance(item, RulesetDir) else RulesetDir(Path(item)))
-        return dirs
+        """Every game's own ruleset folder, then the folders plugins add (checked once)."""
+        if self._ruleset_dirs is None:
+            extra: list[RulesetDir] = []
+            for item in self._collect("pegboard_ruleset_dirs"):
+                if isinstance(item, (str, os.PathLike)):
+                    item = RulesetDir(Path(item))
+                if not isinstance(item, RulesetDir):
+                    self._warn(f"pegboard_ruleset_dirs returned {type(item).__name__}, not a path or RulesetDir; skipped")
+                elif not Path(item.path).is_dir():
+                    self._warn(f"pegboard_ruleset_dirs: {item.path} is not a folder; skipped")
+                else:
+                    extra.append(item)
+            self._ruleset_dirs = extra
+        return [RulesetDir(Path(spec.ruleset_dir), spec.id) for spec in self.games().values()] + self._ruleset_dirs
 
     def extend_cli(self, app: Any) -> None:
         self._collect("pegboard_commands", app=app)

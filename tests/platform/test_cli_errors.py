@@ -263,3 +263,14 @@ def test_plugin_hook_that_raises_does_not_stop_other_commands(cli: Any, tmp_path
     result = cli("--plugin", str(plugin), "match", "toy", "-j", "1")
     assert result.code == 0 and "Traceback" not in result.err
     assert result.err_lines == ["warning: plugin 'moody' raised in pegboard_bots: KeyError: 'mood'"]
+
+
+def test_plugin_ruleset_dirs_that_are_not_folders_are_one_warning_each(cli: Any, tmp_path: Path) -> None:
+    plugin = tmp_path / "dirs.py"
+    plugin.write_text("from pegboard import hookimpl\n@hookimpl\ndef pegboard_ruleset_dirs():\n    return [3, 'nowhere']\n")
+    result = cli("--plugin", str(plugin), "rulesets")
+    assert result.code == 0 and "toy/standard" in result.out
+    assert result.err_lines == [
+        "warning: pegboard_ruleset_dirs returned int, not a path or RulesetDir; skipped",
+        "warning: pegboard_ruleset_dirs: nowhere is not a folder; skipped",
+    ]

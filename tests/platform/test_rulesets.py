@@ -11,7 +11,7 @@ import pytest
 import toygame
 from pegboard import hookimpl
 from pegboard.game import IllegalMove
-from pegboard.plugins import Plugins, UnknownId
+from pegboard.plugins import PluginWarning, Plugins, UnknownId
 from pegboard.rulemods import ModdedGame
 from pegboard.rulesets import (
     RulesetError,
@@ -204,9 +204,11 @@ def test_list_rulesets_scans_game_folders_and_plugin_folders(toy_plugins: Plugin
             return [tmp_path, RulesetDir(tmp_path / "missing")]
 
     toy_plugins.register(Shipper(), name="shipper")
-    refs = [r.ref for r in list_rulesets("toy", toy_plugins)]
+    with pytest.warns(PluginWarning, match="missing is not a folder; skipped"):
+        refs = [r.ref for r in list_rulesets("toy", toy_plugins)]
     assert refs == ["toy/extra", "toy/odd", "toy/short", "toy/standard"]
     assert "elsewhere/other" in [r.ref for r in list_rulesets(plugins=toy_plugins)]
+    assert toy_plugins.failures == [f"pegboard_ruleset_dirs: {tmp_path / 'missing'} is not a folder; skipped"]  # warned once
     assert load_ruleset("toy/extra", plugins=toy_plugins).name == "Extra"
 
 
