@@ -130,6 +130,10 @@ def test_usage_errors_exit_2(cli: Any, files: dict[str, Path], args: list[str], 
 
 def test_match_out_must_be_a_folder(cli: Any, files: dict[str, Path]) -> None:
     one_error(cli("match", "toy", "--out", str(files["position"])), 2, "--out must be a folder")
+    demo = cli("demo", "toy", "--out", str(files["position"]))
+    one_error(demo, 2, "--out must be a folder")
+    assert demo.out == ""  # refused before the game is played
+    assert json.loads(files["position"].read_text()) == POSITION
 
 
 def test_plugin_file_that_raises_is_one_line(cli: Any, files: dict[str, Path]) -> None:

@@ -45,11 +45,17 @@ def results_table(report: MatchReport, title: str) -> Table:
     return table
 
 
+def _out_folder(out_dir: Path) -> Path:
+    """``--out DIR``, created if needed; a file there is a usage error (before any game is played)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageProblem(f"--out must be a folder ({out_dir})")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return out_dir
+
+
 def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport, list[Path]]:
     if out_dir is not None:
-        if out_dir.exists() and not out_dir.is_dir():
-            raise UsageProblem(f"--out must be a folder ({out_dir})")
-        out_dir.mkdir(parents=True, exist_ok=True)
+        _out_folder(out_dir)
     written: list[Path] = []
     with progress_bar(f"{plan.game}: playing", plan.games) as advance:
 
@@ -146,7 +152,7 @@ def demo(
         budget=budget,
         plugin_files=tuple(local_plugin_files()),
     )
-    folder = out_dir or Path(tempfile.mkdtemp(prefix="pegboard-demo-"))
+    folder = _out_folder(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="pegboard-demo-"))
     print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
     report, written = _play(plan, 1, folder)
     outcome = report.outcomes[0]
