@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.table import Table
 
 from ..game import State
 from ..records import check_output, read_position, read_record, replay, write_text_atomic
 from ..rulesets import load_game
-from .common import EXIT_INVALID, UsageProblem, error_line, out, plugins, warning_line
+from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins, warning_line
 
 RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
 
@@ -54,7 +53,7 @@ def evaluate(
         print(json.dumps({"evaluator": spec.id, **evaluation.to_json()}, indent=2))
         return
     seats = registry.game(game).seats
-    table = Table(title=f"{spec.name}: score {evaluation.score:+.3f} for {seats[0]}")
+    table = new_table(f"{spec.name}: score {evaluation.score:+.3f} for {seats[0]}")
     table.add_column("term")
     table.add_column(seats[0], justify="right")
     table.add_column(seats[1] if len(seats) > 1 else "other", justify="right")
@@ -105,7 +104,7 @@ def bench(
     game_ids = [game] if game else sorted(registry.games())
     for game_id in game_ids:
         registry.game(game_id)
-    table = Table(title="Benchmarks" + (" (quick)" if quick else ""))
+    table = new_table("Benchmarks" + (" (quick)" if quick else ""))
     for column in ("game", "benchmark", "figure"):
         table.add_column(column)
     table.add_column("value", justify="right")

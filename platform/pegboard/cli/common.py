@@ -6,10 +6,11 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+if TYPE_CHECKING:  # rich is imported by the commands that print with it, not by `pegboard --help`
+    from rich.console import Console
+    from rich.table import Table
 
 from ..game import PegboardError
 from ..plugins import Plugins, get_plugins
@@ -45,11 +46,22 @@ def _width() -> int | None:
 
 def out() -> Console:
     """A rich console on stdout (tables)."""
+    from rich.console import Console
+
     return Console(width=_width(), highlight=False, soft_wrap=False)
 
 
 def err_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
+
+
+def new_table(title: str) -> Table:
+    """An empty rich table with a title (print it with ``out().print``)."""
+    from rich.table import Table
+
+    return Table(title=title)
 
 
 def error_line(message: str) -> None:
@@ -66,6 +78,8 @@ def progress_bar(description: str, total: int) -> Iterator[Any]:
 
     Yields a function ``advance(n=1)``.
     """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     console = err_console()
     progress = Progress(
         TextColumn("{task.description}"),

@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.table import Table
 
 from ..game import PegboardError
 from ..rulesets import dumps_toml, list_rulesets, load_ruleset
 from ..schemas import core_schema_path, game_schema_path, load_schema, schema_names
-from .common import EXIT_INVALID, UsageProblem, error_line, out, plugins
+from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins
 
 ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_args_is_help=True)
 
@@ -35,7 +34,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
     if as_json:
         print(json.dumps(rows, indent=2))
         return
-    table = Table(title="Games")
+    table = new_table("Games")
     for column in ("id", "name", "seats", "rulesets", "bots"):
         table.add_column(column)
     for row in rows:
@@ -51,7 +50,7 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
     if as_json:
         print(json.dumps([{"name": r.name, "version": r.version, "source": r.source, "hooks": list(r.hooks)} for r in rows], indent=2))
         return
-    table = Table(title="Plugins")
+    table = new_table("Plugins")
     for column in ("name", "version", "hooks", "source"):
         table.add_column(column)
     for row in rows:
@@ -64,7 +63,7 @@ def rulesets(game: Annotated[Optional[str], typer.Argument(help="Only this game'
     registry = plugins()
     if game is not None:
         registry.game(game)
-    table = Table(title="Rulesets")
+    table = new_table("Rulesets")
     for column in ("ruleset", "name", "mods", "file"):
         table.add_column(column)
     broken = 0

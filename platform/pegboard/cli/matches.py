@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.table import Table
 
 from ..records import validate_file, write_record
 from ..runner import GameOutcome, MatchPlan, MatchReport, default_jobs, run_match
@@ -18,6 +17,7 @@ from .common import (
     default_bot,
     error_line,
     local_plugin_files,
+    new_table,
     out,
     parse_seat_args,
     plugins,
@@ -25,13 +25,17 @@ from .common import (
     seconds,
 )
 
+if TYPE_CHECKING:
+    from rich.table import Table
+
+
 def record_name(index: int) -> str:
     return f"match-{index + 1:04d}.match.json"
 
 
 def results_table(report: MatchReport, title: str) -> Table:
     has_unfinished = any(row.unfinished for row in report.stats)
-    table = Table(title=title)
+    table = new_table(title)
     table.add_column("bot")
     for column in ("wins", "draws", "losses", *(["unfinished"] if has_unfinished else []), "moves", "mean think", "max think"):
         table.add_column(column, justify="right")
