@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import toygame
 
 POSITION = {"piles": [1, 2], "taken": [3, 0], "turn": 1, "limit": 9}
 
@@ -232,14 +233,14 @@ def test_play_without_a_display_is_one_line_and_exit_2(cli: Any, monkeypatch: py
 
 
 def test_plugins_can_add_commands(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "hello_plugin.py"
-    plugin.write_text(
-        "from pegboard import hookimpl\n"
-        "@hookimpl\n"
-        "def pegboard_commands(app):\n"
-        "    @app.command('hello')\n"
-        "    def hello(name: str = 'world') -> None:\n"
-        "        print(f'hello {name}')\n"
+    plugin = toygame.write_plugin(
+        tmp_path,
+        "hello_plugin",
+        "@hookimpl",
+        "def pegboard_commands(app):",
+        "    @app.command('hello')",
+        "    def hello(name: str = 'world') -> None:",
+        "        print(f'hello {name}')",
     )
     result = cli("--plugin", str(plugin), "hello", "--name", "pegboard")
     assert result.code == 0 and result.out == "hello pegboard\n"

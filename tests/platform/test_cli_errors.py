@@ -143,36 +143,30 @@ def test_plugin_file_that_raises_is_one_line(cli: Any, files: dict[str, Path]) -
     one_error(cli("--plugin", str(files["folder"]), "games"), 1, "plugin path is not a file")
 
 
-def test_plugin_raising_inside_a_hook_is_a_warning_line(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "moody.py"
-    plugin.write_text(
-        "from pegboard import hookimpl\n"
-        "@hookimpl\n"
-        "def pegboard_bots(game):\n"
-        "    raise KeyError('mood')\n"
-    )
-    result = cli("--plugin", str(plugin), "games")
-    assert result.code == 0
+@pytest.mark.parametrize("command", [["games"], ["match", "toy", "-j", "1"]])
+def test_plugin_raising_inside_a_hook_is_a_warning_line(cli: Any, tmp_path: Path, command: list[str]) -> None:
+    plugin = toygame.write_plugin(tmp_path, "moody", "@hookimpl", "def pegboard_bots(game):", "    raise KeyError('mood')")
+    result = cli("--plugin", str(plugin), *command)
+    assert result.code == 0 and "Traceback" not in result.err
     assert result.err_lines == ["warning: plugin 'moody' raised in pegboard_bots: KeyError: 'mood'"]
 
 
 def test_plugin_with_a_typo_in_a_hook_name(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "typo.py"
-    plugin.write_text("from pegboard import hookimpl\n@hookimpl\ndef pegboard_bot(game):\n    return []\n")
+    plugin = toygame.write_plugin(tmp_path, "typo", "@hookimpl", "def pegboard_bot(game):", "    return []")
     one_error(cli("--plugin", str(plugin), "games"), 1, "unknown hook 'pegboard_bot'")
 
 
 def test_a_crashing_bot_is_one_line(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "crashbot.py"
-    plugin.write_text(
-        "from pegboard import hookimpl\n"
-        "from pegboard.specs import BotSpec\n"
-        "class Bot:\n"
-        "    def choose(self, view, budget):\n"
-        "        return 1 / 0\n"
-        "@hookimpl\n"
-        "def pegboard_bots(game):\n"
-        "    return BotSpec('crash', 'Crash', lambda g, s: Bot())\n"
+    plugin = toygame.write_plugin(
+        tmp_path,
+        "crashbot",
+        "from pegboard.specs import BotSpec",
+        "class Bot:",
+        "    def choose(self, view, budget):",
+        "        return 1 / 0",
+        "@hookimpl",
+        "def pegboard_bots(game):",
+        "    return BotSpec('crash', 'Crash', lambda g, s: Bot())",
     )
     one_error(cli("--plugin", str(plugin), "match", "toy", "--left", "crash", "-j", "1"), 1, "bot 'crash' crashed", "ZeroDivisionError")
 
@@ -261,17 +255,8 @@ def test_ruleset_references_without_or_with_the_wrong_game_are_usage_errors(cli:
     one_error(cli("match", "toy", "--ruleset", "chess/standard"), 2, "ruleset 'chess/standard' is not a toy ruleset")
 
 
-def test_plugin_hook_that_raises_does_not_stop_other_commands(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "moody.py"
-    plugin.write_text("from pegboard import hookimpl\n@hookimpl\ndef pegboard_bots(game):\n    raise KeyError('mood')\n")
-    result = cli("--plugin", str(plugin), "match", "toy", "-j", "1")
-    assert result.code == 0 and "Traceback" not in result.err
-    assert result.err_lines == ["warning: plugin 'moody' raised in pegboard_bots: KeyError: 'mood'"]
-
-
 def test_plugin_ruleset_dirs_that_are_not_folders_are_one_warning_each(cli: Any, tmp_path: Path) -> None:
-    plugin = tmp_path / "dirs.py"
-    plugin.write_text("from pegboard import hookimpl\n@hookimpl\ndef pegboard_ruleset_dirs():\n    return [3, 'nowhere']\n")
+    plugin = toygame.write_plugin(tmp_path, "dirs", "@hookimpl", "def pegboard_ruleset_dirs():", "    return [3, 'nowhere']")
     result = cli("--plugin", str(plugin), "rulesets")
     assert result.code == 0 and "toy/standard" in result.out
     assert result.err_lines == [

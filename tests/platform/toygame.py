@@ -280,6 +280,14 @@ def _bench(quick: bool) -> list[Figure]:
     return [Figure("toy playouts", 3.0 if quick else 30.0, "games")]
 
 
+def write_plugin(folder: Path, name: str, *lines: str) -> Path:
+    """A single-file plugin ``folder/name.py`` for ``--plugin`` tests: the ``hookimpl``
+    import, then ``lines`` (write ``@hookimpl`` above each hook)."""
+    path = folder / f"{name}.py"
+    path.write_text("\n".join(["from pegboard import hookimpl", *lines]) + "\n")
+    return path
+
+
 def make_plugins() -> Any:
     """A plugin manager with only the built-ins and this toy game (no entry points)."""
     from pegboard.plugins import Plugins
