@@ -477,7 +477,14 @@ class NodeWarState(State):
         sk = self.kind[s]
         if t not in game.reach_of[sk][s]:
             return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
-        actual = self.classify(s, t)
+        o = owner[t]
+        actual: str | None  # classify(s, t), inlined: check() is on the replay hot path
+        if o == EMPTY:
+            actual = SPLIT if self.own_through[seat][t] else GROW
+        elif o == seat:
+            actual = LOOP if self.alive[t] else REVIVE
+        else:
+            actual = None
         if actual is None:
             return "occupied", f"{label(t)} holds a {SEATS[owner[t]]} node"
         if actual != kind:
