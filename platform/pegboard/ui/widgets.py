@@ -267,14 +267,9 @@ class Label(Widget):
         if self.wrap:
             return [label(ui, self.text, r.x, r.top, layer, size=self.size, color=self.color, bold=self.bold,
                           anchor_y="top", width=max(10, r.width), multiline=True)]
-        text = fit_text(self.text, r.width, self.size)
-        if self.align == "center":
-            return [label(ui, text, r.x + r.width / 2, r.y + r.height / 2, layer, size=self.size, color=self.color,
-                          bold=self.bold, anchor_x="center")]
-        if self.align == "right":
-            return [label(ui, text, r.right, r.y + r.height / 2, layer, size=self.size, color=self.color,
-                          bold=self.bold, anchor_x="right")]
-        return [label(ui, text, r.x, r.y + r.height / 2, layer, size=self.size, color=self.color, bold=self.bold)]
+        x = {"center": r.x + r.width / 2, "right": r.right}.get(self.align, r.x)
+        return [label(ui, fit_text(self.text, r.width, self.size), x, r.y + r.height / 2, layer, size=self.size,
+                      color=self.color, bold=self.bold, anchor_x=self.align if self.align in ("center", "right") else "left")]
 
 
 class Button(Widget):
