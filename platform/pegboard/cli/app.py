@@ -96,10 +96,8 @@ def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
     """
     argv = list(argv)
     debug = os.environ.get("PEGBOARD_DEBUG") == "1"
-    saved = warnings.showwarning
-    warnings.showwarning = _show_warning
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings():  # restores showwarning on the way out
             warnings.showwarning = _show_warning
             registry = Plugins(
                 load_entry_points=load_entry_points, plugin_files=[*env_plugin_files(), *plugin_files_from_argv(argv)]
@@ -140,7 +138,6 @@ def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
         error_line(f"unexpected {type(exc).__name__}: {exc} (set PEGBOARD_DEBUG=1 for the traceback)")
         return EXIT_INVALID
     finally:
-        warnings.showwarning = saved
         set_plugins(None)
 
 
