@@ -152,8 +152,8 @@ class NodeWarView(BoardViewBase):
         self._rebuild_overlay()
         return items
 
-    def _dashed(self, ax: float, ay: float, bx: float, by: float, color: tuple[int, int, int], thickness: float,
-                batch: Any = None, group: Any = None) -> list[Any]:
+    def _dashed(self, ax: float, ay: float, bx: float, by: float, color: tuple[int, int, int], thickness: float) -> list[Any]:
+        """A dashed line a-b (how cut lines are drawn)."""
         length = math.hypot(bx - ax, by - ay)
         dash = max(4.0, self.cell * 0.18)
         steps = max(1, int(length / (2 * dash)))
@@ -161,7 +161,7 @@ class NodeWarView(BoardViewBase):
         for i in range(steps):
             t0, t1 = (2 * i) / (2 * steps), (2 * i + 1) / (2 * steps)
             out.append(shapes.Line(ax + (bx - ax) * t0, ay + (by - ay) * t0, ax + (bx - ax) * t1, ay + (by - ay) * t1,
-                                   thickness=thickness, color=color, batch=batch or self.batch, group=group or self._cut))
+                                   thickness=thickness, color=color, batch=self.batch, group=self._cut))
         return out
 
     # -- the overlay: hover, selection, hints --------------------------------------------------------
@@ -277,7 +277,7 @@ class NodeWarView(BoardViewBase):
             self.play(move)
             return
         owner = state.owner[p]
-        if owner == seat and owner != EMPTY:
+        if owner == seat:
             self.selected = None if self.selected == p else p
             self.status = self._describe(p) if self.selected is not None else None
         elif owner != EMPTY:
@@ -322,4 +322,5 @@ class NodeWarView(BoardViewBase):
 
 
 def make_view(game: NodeWarGame, session: Any) -> NodeWarView:
+    """A renderer factory (``RendererSpec.factory``) for the Node War board."""
     return NodeWarView(game, session)
