@@ -77,6 +77,10 @@ def events_for(events: Sequence[Event], player: int) -> list[Event]:
     return [e for e in events if e.seen_by is None or player in e.seen_by]
 
 
+CLOCK_REASONS = frozenset({"flag", "move_time"})
+"""Result reasons decided by a clock (a session's timers), which replaying the moves cannot see."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended.

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, Result, State
+from .game import CLOCK_REASONS, JSON, Event, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, Result, State
 from .specs import Bot, BotSpec
 
 log = logging.getLogger(__name__)
@@ -1155,7 +1155,7 @@ class Session:
                         f"the record says {claim.reason} (winner {claim.winner}) but the moves give "
                         f"{state.result.reason} (winner {state.result.winner})"
                     )
-            elif claim.reason in ("flag", "move_time"):
+            elif claim.reason in CLOCK_REASONS:
                 adjudicated = claim  # decided by a clock, which replay cannot see
             else:
                 raise MatchImportError(f"the record declares a result ({claim.reason}) but the game is not over")

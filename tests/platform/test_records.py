@@ -197,6 +197,16 @@ def test_unfinished_record_without_result_is_valid(toy_plugins: Plugins, tmp_pat
     assert report.ok and report.result is None
 
 
+@pytest.mark.parametrize("reason", ["flag", "move_time"])
+def test_a_clock_result_on_an_unfinished_game_is_valid(toy_plugins: Plugins, tmp_path: Path, reason: str) -> None:
+    """The window adjudicates a flag fall without a move; validate and import agree on it."""
+    record = make_record(toy_plugins, WIN_FOR_LEFT[:2])
+    record["result"] = {"winner": 1, "reason": reason, "text": "Left ran out of time"}
+    report = validate_file(save(tmp_path / "f.match.json", record), toy_plugins)
+    assert report.ok, report.errors
+    assert report.result == record["result"] and report.moves == 2
+
+
 def test_errors_and_reports_survive_pickling(toy_plugins: Plugins, tmp_path: Path) -> None:
     record = make_record(toy_plugins)
     record["result"]["winner"] = 1

@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gui"))
 import gridtoy  # noqa: E402
 from gridtoy import PASS, EventLog, GateBot, ToyGame, load_ruleset, make_plugins  # noqa: E402
 
+from pegboard import records  # noqa: E402
 from pegboard.game import IllegalMove  # noqa: E402
 from pegboard.plugins import UnknownId  # noqa: E402
 from pegboard.session import (  # noqa: E402
@@ -448,10 +449,14 @@ def test_timers_come_from_the_rulesets_timers_table():
 
 def test_move_timer_expiry_without_a_timeout_move_loses():
     t = FakeTime()
-    s = make(clock=ClockSettings(per_move=5), time_source=t)
+    plugins = make_plugins()
+    s = make(plugins=plugins, clock=ClockSettings(per_move=5), time_source=t)
     t.now = 5
     s.poll()
     assert s.result.winner == 1 and s.result.reason == "move_time"
+    report = records.validate_record(s.to_record(), "exported.match.json", plugins)  # what `pegboard validate` says
+    assert report.ok, report.errors
+    assert report.result["reason"] == "move_time"
 
 
 def test_flag_fall_ends_the_game_and_undo_reopens_it_with_the_clocks_restored():
