@@ -24,7 +24,7 @@ def _state(game_id: str, position: Path, ruleset: str | None) -> State:
 
 
 def legal(
-    game: Annotated[str, typer.Argument(help="The game id.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file (the game's position schema).")],
     ruleset: RulesetOption = None,
 ) -> None:
@@ -38,7 +38,7 @@ def legal(
 
 
 def evaluate(
-    game: Annotated[str, typer.Argument(help="The game id.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file.")],
     evaluator: Annotated[Optional[str], typer.Option(help="Evaluator id (default: the game's first).")] = None,
     ruleset: RulesetOption = None,
@@ -96,7 +96,7 @@ def _number(value: float) -> str:
 
 
 def bench(
-    game: Annotated[Optional[str], typer.Argument(help="Only this game (default: every game).")] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game (default: every game).")] = None,
     quick: Annotated[bool, typer.Option(help="A few seconds per benchmark (proves it runs; not for timing).")] = False,
 ) -> None:
     """Run the benchmarks games register and print their figures."""

@@ -58,7 +58,7 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
     out().print(table)
 
 
-def rulesets(game: Annotated[Optional[str], typer.Argument(help="Only this game's rulesets.")] = None) -> None:
+def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
     """List the shipped rulesets (from every plugin's ruleset folders)."""
     registry = plugins()
     if game is not None:
@@ -114,7 +114,7 @@ def ruleset_check(
         raise typer.Exit(EXIT_INVALID)
 
 
-def schema(name: Annotated[str, typer.Argument(help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
+def schema(name: Annotated[str, typer.Argument(metavar="NAME", help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
     """Print one of the JSON Schemas (Draft 2020-12)."""
     registry = plugins()
     known = schema_names((game_id, Path(spec.schema_dir)) for game_id, spec in sorted(registry.games().items()))

@@ -74,7 +74,7 @@ def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport
 
 def match(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game id (see pegboard games).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id (see pegboard games).")],
     seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=BOT", help="A seat's bot (repeatable).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 1,
     seed: Annotated[int, typer.Option(help="The match seed; game and bot seeds derive from it.")] = 0,
@@ -134,7 +134,7 @@ def match(
 
 
 def demo(
-    game: Annotated[Optional[str], typer.Argument(help="The game id (default: the first installed game).")] = None,
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="The game id (default: the first installed game).")] = None,
     out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
     seed: Annotated[int, typer.Option(help="The match seed.")] = 0,
     budget: Annotated[float, typer.Option(min=0.0, help="Seconds per move for the bots.")] = 0.05,

@@ -17,7 +17,7 @@ def _is_display_problem(exc: BaseException) -> bool:
 
 def play(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="The game id.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
 ) -> None:
