@@ -270,6 +270,21 @@ def test_export_then_import_through_the_file_dialog(window_factory, tmp_path):
     assert w.session.bots_paused and "Imported 3 moves" in w.status.text.text
 
 
+def test_export_asks_before_replacing_an_existing_file(window_factory, tmp_path):
+    w = window_factory()
+    click_cell(w, 0, 0)
+    target = tmp_path / "keep.txt"
+    target.write_text("my notes\n")
+    w.open_export(folder=tmp_path)
+    w.dialog.input.set_text(str(target))
+    w.click_widget(w.dialog.ok_button)
+    assert w.dialog is not None and "already exists" in w.dialog.note.text
+    assert target.read_text() == "my notes\n", "the first Save never touches an existing file"
+    w.click_widget(w.dialog.ok_button)
+    assert w.dialog is None
+    assert target.read_text().splitlines()[-1] == "1 Black a1"
+
+
 def test_a_bad_import_shows_the_line_and_reason_and_keeps_the_game(window_factory, tmp_path):
     w = window_factory()
     click_cell(w, 4, 4)

@@ -131,6 +131,7 @@ class FileDialog(Dialog):
         super().__init__(title, 640, 480)
         self.mode = mode
         self.on_done = on_done
+        self._replace_confirmed: Path | None = None
         self.suffixes = tuple(s.lower() for s in suffixes)
         self.folder = (folder or Path.cwd()).resolve()
         self.entries: list[Path] = []
@@ -202,6 +203,10 @@ class FileDialog(Dialog):
             return
         if self.mode == "save" and not path.parent.is_dir():
             self.note.set_text(f"No such folder: {path.parent}")
+            return
+        if self.mode == "save" and path.exists() and path != self._replace_confirmed:
+            self._replace_confirmed = path  # a second Save on the same name replaces it
+            self.note.set_text(f"{path.name} already exists: press Save again to replace it.")
             return
         error = self.on_done(path)
         if error:
