@@ -109,50 +109,6 @@ class Geometry:
         The richer shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
         """
         c0, r0 = sq % self.width, sq // self.width
-        out = []
-        for r in range(r0 - radius, r0 + radius + 1):
-            for c in range(c0 - radius, c0 + radius + 1):
-                if self.on_board(c, r) and (include_centre or (c, r) != (c0, r0)):
-                    out.append(r * self.width + c)
-        return tuple(out)
-
-    def _ray(self, sq: int, dc: int, dr: int) -> tuple[int, ...]:
-        c, r = sq % self.width + dc, sq // self.width + dr
-        out = []
-        while self.on_board(c, r):
-            out.append(r * self.width + c)
-            c += dc
-            r += dr
-        return tuple(out)
-
-    def _trie(self, sq: int, without: int = -1) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
-        near = set(self.nbr8[sq])
-        groups: dict[int, list[tuple[int, ...]]] = {}
-        for pat in self.match_patterns[sq]:
-            if without in pat:
-                continue
-            first = min(o for o in pat if o in near)
-            groups.setdefault(first, []).append(tuple(o for o in pat if o != first))
-        return tuple((first, tuple(sorted(rests, key=len))) for first, rests in sorted(groups.items()))
-
-    def _patterns(self, sq: int) -> tuple[tuple[int, ...], ...]:
-        """Every smallest match containing sq, as the tuple of its other squares.
-
-        A swap makes a match exactly when one of the swapped squares completes one of
-        these: an orthogonal 3-run, a diagonal 4-run, a 2x2 block, a V (two diagonal arms
-        of two meeting at a corner) or an X (a centre and its four diagonal neighbours).
-        The richer shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
-        """
-        shapes: list[tuple[tuple[int, int], ...]] = []
-        shapes += [((0, 0), (1, 0), (2, 0)), ((0, 0), (0, 1), (0, 2))]
-        shapes += [((0, 0), (1, 1), (2, 2), (3, 3)), ((0, 0), (-1, 1), (-2, 2), (-3, 3))]
-        shapes += [((0, 0), (1, 0), (0, 1), (1, 1))]
-        diagonals = ((1, 1), (-1, 1), (-1, -1), (1, -1))
-        for i in range(4):
-            (ac, ar), (bc, br) = diagonals[i], diagonals[(i + 1) % 4]
-            shapes.append(((0, 0), (ac, ar), (2 * ac, 2 * ar), (bc, br), (2 * bc, 2 * br)))
-        shapes.append(((0, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)))
-        c0, r0 = sq % self.width, sq // self.width
         found: list[tuple[int, ...]] = []
         for shape in MATCH_WINDOWS:
             for ac, ar in shape:  # place the shape so that cell (ac, ar) lands on sq
