@@ -251,11 +251,16 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     plugins = _plugins(plugins)
     game_id = record.get("game") if isinstance(record, dict) else None
     spec = plugins.games().get(game_id) if isinstance(game_id, str) else None
+    moves_ok = _moves_pass_fast_check(record, spec)
+    # When the moves and the embedded ruleset are known good, the envelope alone is left to check:
+    # a validator without the game's schemas linked in does exactly that.
+    envelope_only = moves_ok and _ruleset_known_valid(record, game_id, plugins)
     try:
-        check = match_validator(spec.schema_dir if spec else None)
+        check = match_validator(spec.schema_dir if spec and not envelope_only else None)
     except SchemaFileError as exc:
         return [MatchFileError(str(exc), path=path, stage="schema", json_path="$")]
-    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, _envelope(record, spec))]
+    instance = {**record, "moves": []} if moves_ok else record
+    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, instance)]
     if errors or not isinstance(record, dict):
         return errors
     if spec is None:
@@ -267,26 +272,54 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     if len(record["players"]) != seats:
         return [MatchFileError(f"expected {seats} players ({', '.join(spec.seats)}), found {len(record['players'])}", path=path, stage="schema", json_path="$.players")]
     try:
-        ruleset_from_data(record["ruleset"], plugins)
+        cached_ruleset(record["ruleset"], plugins)
     except RulesetError as exc:
         return [MatchFileError(exc.reason, path=path, stage="schema", json_path=f"$.ruleset.{exc.key}" if exc.key else "$.ruleset")]
     return []
 
 
-def _envelope(record: Any, spec: Any) -> Any:
-    """What the full validator has to see: the record without its moves when every move
-    passes the game's fast move check (a failing move sends the whole record through, so
-    errors keep their exact messages and JSON paths)."""
+def _moves_pass_fast_check(record: Any, spec: Any) -> bool:
+    """True when every move passes the game's compiled move check (see :mod:`pegboard.fastschema`).
+
+    Otherwise the full validator sees the moves, so errors keep their exact messages and paths.
+    """
     moves = record.get("moves") if isinstance(record, dict) else None
-    if spec is None or not isinstance(moves, list) or not moves:
-        return record
+    if spec is None or not isinstance(moves, list):
+        return False
     try:
         fast = move_predicate(spec.schema_dir)
     except SchemaFileError:
-        return record
-    if fast is None or not all(map(fast, moves)):
-        return record
-    return {**record, "moves": []}
+        return False
+    return fast is not None and all(map(fast, moves))
+
+
+def _ruleset_known_valid(record: Mapping[str, Any], game_id: Any, plugins: Plugins) -> bool:
+    ruleset = record.get("ruleset")
+    if not isinstance(ruleset, dict) or ruleset.get("game") != game_id:
+        return False
+    try:
+        cached_ruleset(ruleset, plugins)
+    except PegboardError:
+        return False
+    return True
+
+
+_RULESETS: dict[tuple[int, str], Ruleset] = {}
+
+
+def cached_ruleset(data: Mapping[str, Any], plugins: Plugins) -> Ruleset:
+    """:func:`~pegboard.rulesets.ruleset_from_data`, remembered per distinct ruleset.
+
+    A batch of match records usually embeds the same few rulesets; checking each
+    against its schema once is enough. Invalid rulesets are not remembered.
+    """
+    key = (id(plugins), json.dumps(data, sort_keys=True, separators=(",", ":"), default=str))
+    found = _RULESETS.get(key)
+    if found is None:
+        if len(_RULESETS) > 64:
+            _RULESETS.clear()
+        found = _RULESETS[key] = ruleset_from_data(data, plugins)
+    return found
 
 
 # -- the replay and result stages ---------------------------------------------------------------
@@ -297,7 +330,7 @@ _GAMES: dict[tuple[int, str], Game] = {}
 def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -> Game:
     """The game (with rule mods) a record was played under; built once per ruleset digest."""
     plugins = _plugins(plugins)
-    ruleset = ruleset_from_data(record["ruleset"], plugins)
+    ruleset = cached_ruleset(record["ruleset"], plugins)
     key = (id(plugins), ruleset.digest)
     game = _GAMES.get(key)
     if game is None:
