@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -314,11 +314,16 @@ def cached_ruleset(data: Mapping[str, Any], plugins: Plugins) -> Ruleset:
     against its schema once is enough. Invalid rulesets are not remembered.
     """
     key = (id(plugins), json.dumps(data, sort_keys=True, separators=(",", ":"), default=str))
-    found = _RULESETS.get(key)
+    return _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
+
+
+def _remember(cache: dict[Any, Any], key: Any, limit: int, build: Callable[[], Any]) -> Any:
+    """``cache[key]``, built on first use; the cache is emptied when it outgrows ``limit``."""
+    found = cache.get(key)
     if found is None:
-        if len(_RULESETS) > 64:
-            _RULESETS.clear()
-        found = _RULESETS[key] = ruleset_from_data(data, plugins)
+        if len(cache) > limit:
+            cache.clear()
+        found = cache[key] = build()
     return found
 
 
@@ -331,13 +336,7 @@ def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -
     """The game (with rule mods) a record was played under; built once per ruleset digest."""
     plugins = _plugins(plugins)
     ruleset = cached_ruleset(record["ruleset"], plugins)
-    key = (id(plugins), ruleset.digest)
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) > 32:
-            _GAMES.clear()
-        game = _GAMES[key] = build_game(ruleset, plugins)
-    return game
+    return _remember(_GAMES, (id(plugins), ruleset.digest), 32, lambda: build_game(ruleset, plugins))
 
 
 def replay(
