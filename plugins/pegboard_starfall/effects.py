@@ -207,7 +207,7 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
                     (target, *sorted(shape.squares)), (seen,),
                     drone=name, at=target, row=shape.row, color=shape.color, side=mover)
             continue
-        host = next((s for s in cands if kind[s] and side[s] == mover and kind[s] not in (COMMAND, TURRET)), -1)
+        host = stack_host(st, shape.squares, cands)
         if host >= 0:
             power[host] = min(st.rules.max_power, power[host] + 1)
             st.ride[host] |= mask
@@ -222,6 +222,26 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         at_nine_paid = True
         pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone",
                     tuple(sorted(shape.squares)))
+
+
+def stack_host(st: StarfallState, squares: frozenset[int], cands: list[int]) -> int:
+    """The mover's drone a shape made under it stacks into, or -1.
+
+    Any square of the shape counts, on either half (the drone candidates first, then the
+    rest nearest the mover's back row); the Command and turrets never take a stack.
+    """
+    mover = st.current
+    kind, side = st.kind, st.side
+
+    def takes(s: int) -> bool:
+        k = kind[s]
+        return bool(k) and side[s] == mover and k != COMMAND and k != TURRET
+
+    for s in cands:
+        if takes(s):
+            return s
+    rest = sorted((s for s in squares if s not in cands and takes(s)), key=lambda s: spawn_order(st, s, mover))
+    return rest[0] if rest else -1
 
 
 def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the drone cap",

@@ -282,3 +282,66 @@ def test_illegal_move_raises_with_a_rule_id_and_leaves_the_state_alone(game):
         st.apply(("swap", 0, 1))
     assert info.value.rule == "not_a_move"
     assert st.to_json() == before and st.ply == 0
+
+
+# -- a shape made under the mover's own drone, wherever on the shape it stands --------------
+
+
+def _standing_line(st, cells):
+    """Paint a line that stands on the board; resolve() pays it to the mover."""
+    from pegboard_starfall import effects
+
+    paint(st, cells)
+    effects.resolve(st, (), "cascade")
+
+
+def test_at_cap_a_shape_stacks_into_own_drone_on_the_far_half():
+    game = make_game(drones={"cap": 2})
+    st = blank(game)
+    far = put(st, 0, 7, "S", 0)  # South's scout on North's half, on the shape: Command + scout = the cap
+    stock = st.miss[st.cmd[0]]
+    _standing_line(st, [(0, r) for r in range(3, 8)])  # a 5-line, rows 3-4 South's, 5 the seam, 6-7 North's
+    assert st.kind[far] == SCOUT and st.power[far] == 2 and st.ride[far] & WHITE_SQUARES
+    assert st.miss[st.cmd[0]] == stock  # stacked, so the at-cap missile is not paid
+    assert kinds(st, 0) == ["M", "S"]
+
+
+def test_at_cap_a_shape_stacks_into_own_drone_on_the_seam():
+    game = make_game(drones={"cap": 2})
+    st = blank(game)
+    seam = put(st, 0, 5, "G", 0, power=2)
+    _standing_line(st, [(0, r) for r in range(2, 6)])  # a 4-line ending on the seam
+    assert st.kind[seam] == SHIELD and st.power[seam] == 3
+    assert kinds(st, 0) == ["G", "M"]
+
+
+def test_below_cap_with_no_free_square_it_stacks_into_own_drone_across_the_seam():
+    game = make_game()
+    st = blank(game)
+    put(st, 0, 3, "R", 1, ride="red")  # North drones fill both of South's candidate squares
+    put(st, 0, 4, "R", 1, ride="white")
+    far = put(st, 0, 6, "S", 0)
+    _standing_line(st, [(0, r) for r in range(3, 7)])
+    assert st.power[far] == 2 and st.kind[far] == SCOUT
+    assert kinds(st, 0) == ["M", "S"]
+
+
+def test_own_drone_beside_the_shape_is_not_under_it():
+    game = make_game(drones={"cap": 2})
+    st = blank(game)
+    beside = put(st, 1, 7, "S", 0)
+    stock = st.miss[st.cmd[0]]
+    _standing_line(st, [(0, r) for r in range(3, 8)])
+    assert st.power[beside] == 1
+    assert st.miss[st.cmd[0]] == stock + 1  # the 5-line's at-cap column: 1 missile
+
+
+def test_enemy_drone_on_the_shape_takes_no_stack():
+    game = make_game(drones={"cap": 2})
+    st = blank(game)
+    put(st, 9, 0, "G", 0)
+    theirs = put(st, 0, 7, "S", 1)
+    stock = st.miss[st.cmd[0]]
+    _standing_line(st, [(0, r) for r in range(3, 8)])
+    assert st.power[theirs] == 1 and st.side[theirs] == 1
+    assert st.miss[st.cmd[0]] == stock + 1
