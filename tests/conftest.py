@@ -26,6 +26,14 @@ from pegboard.plugins import Plugins, set_plugins  # noqa: E402
 # shared helpers live in tests/platform/toygame.py.
 
 
+@pytest.fixture(autouse=True)
+def private_profile_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty PEGBOARD_HOME, so none touches the user's profile."""
+    home = tmp_path_factory.mktemp("pegboard_home")
+    monkeypatch.setenv("PEGBOARD_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def toy_plugins() -> Iterator[Plugins]:
     """The toy plugin manager, also installed as the process-wide one for the test."""

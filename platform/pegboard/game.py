@@ -260,6 +260,22 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, JSON]) -> State:
         """A state from a position document; raises :class:`InvalidPosition`."""
 
+    def rating_overrides(self, ratings: Sequence[float]) -> dict[str, JSON]:
+        """Ruleset data that hands the players' ratings (one per seat) to this game's rating
+        handicap, to deep-merge into the ruleset before building the game for a rated match.
+
+        The default, for games without a handicap, is ``{}``.
+        """
+        return {}
+
+    def rating_gap(self, seat: int) -> float | None:
+        """The rating gap (``seat`` minus its opponent) that this ruleset's handicap leaves
+        for the expected score of a rated game (``Profile.start_rated(gap=...)``).
+
+        ``None`` (the default) when no handicap is in force: the two ratings give the gap.
+        """
+        return None
+
     def seat_index(self, name: str) -> int:
         """The seat number for a seat name, case-insensitive; raises KeyError."""
         lowered = name.lower()

@@ -65,6 +65,12 @@ class ModdedGame(Game):
     def state_from_json(self, data: Mapping[str, JSON]) -> ModdedState:
         return self.wrap(self.inner.state_from_json(data))
 
+    def rating_overrides(self, ratings: Sequence[float]) -> dict[str, JSON]:
+        return self.inner.rating_overrides(ratings)
+
+    def rating_gap(self, seat: int) -> float | None:
+        return self.inner.rating_gap(seat)
+
     def __getattr__(self, name: str) -> Any:
         # game-specific helpers (text parsers, geometry) stay reachable
         if name == "inner":  # not set yet (copy/unpickle): never recurse

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.game import Game
@@ -26,6 +26,18 @@ class StarfallGame(Game):
         self.geo = geometry(self.rules.width, self.rules.height)
         #: Fog hides squares from each side; then observations differ from the position.
         self.hidden_information = self.rules.fogged
+
+    def rating_overrides(self, ratings: Sequence[float]) -> dict[str, Any]:
+        """The players' ratings for "asteroids from ratings" (used when ``handicap.enabled``)."""
+        south, north = ratings
+        return {"handicap": {"south_rating": float(south), "north_rating": float(north)}}
+
+    def rating_gap(self, seat: int) -> float | None:
+        """The gap the handicap's asteroids leave, seen from ``seat`` (None with the handicap off)."""
+        gap = self.rules.handicap_gap
+        if not self.rules.handicap or gap is None:
+            return None
+        return gap if seat == 0 else -gap
 
     def new_state(self, seed: int = 0) -> StarfallState:
         from .setup import new_game

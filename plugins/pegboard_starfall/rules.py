@@ -61,6 +61,10 @@ class Rules:
     clock_seconds: float = 1200.0
     move_seconds: float = 60.0
     payout: Mapping[str, Payout] | None = None
+    #: "Asteroids from ratings" is switched on (the ratings may still be missing).
+    handicap: bool = False
+    #: South's rating minus North's left after the handicap's rocks; None without both ratings.
+    handicap_gap: float | None = None
 
     def __post_init__(self) -> None:
         if self.payout is None:  # built directly (not from a ruleset): the standard table
@@ -92,8 +96,9 @@ class Rules:
         south = int(ast.get("south", base))
         north = int(ast.get("north", base))
         handicap = data.get("handicap", {})
+        gap_left: float | None = None
         if handicap.get("enabled") and "south_rating" in handicap and "north_rating" in handicap:
-            (south, north), _left = handicap_asteroids(
+            (south, north), gap_left = handicap_asteroids(
                 base, float(handicap["south_rating"]), float(handicap["north_rating"]),
                 int(handicap.get("points_per_asteroid", 50)),
             )
@@ -138,6 +143,8 @@ class Rules:
             clock_seconds=float(timers.get("clock_seconds", 1200)),
             move_seconds=float(timers.get("move_seconds", 60)),
             payout=payout,
+            handicap=bool(handicap.get("enabled", False)),
+            handicap_gap=gap_left,
         )
         rules.validate()
         return rules
