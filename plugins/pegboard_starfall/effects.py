@@ -263,17 +263,65 @@ def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the dron
                 (("A shape out of sight pays nothing.", (), {"row_pay": what}),), row_pay=what)
 
 
-def drop_asteroid(st: StarfallState, made: str, cells: tuple[int, ...] = ()) -> None:
-    """The six-line's at-cap payout: an asteroid lands on a random square the other side owns."""
-    enemy = st.current ^ 1
-    owner, ast = st.owner, st.ast
+def drop_targets(st: StarfallState, enemy: int, vis: bytearray | None = None) -> list[int]:
+    """Squares the six-line's at-cap asteroid may land on (``asteroids.drop_target``).
+
+    "random": any square ``enemy`` owns without an asteroid, its Command included;
+    "empty": those with no drone or turret, so the Command is never hit; "aimed": any of
+    them but the Command's (under fog, ``vis`` keeps the ones the mover sees).
+    """
+    owner, ast, kind = st.owner, st.ast, st.kind
     cands = [sq for sq in range(st.geo.size) if owner[sq] == enemy and not ast[sq]]
+    mode = st.rules.drop_target
+    if mode == "empty":
+        return [sq for sq in cands if not kind[sq]]
+    if mode == "aimed":
+        command = st.cmd[enemy]
+        return [sq for sq in cands if sq != command and (vis is None or vis[sq])]
+    return cands
+
+
+def drop_asteroid(st: StarfallState, made: str, cells: tuple[int, ...] = ()) -> None:
+    """The six-line's at-cap payout: an asteroid onto the other side's land.
+
+    It lands on a random target (:func:`drop_targets`), or with ``drop_target = "aimed"``
+    it is owed to the mover, who places it with an ``aim`` move before anything else.
+    """
+    enemy = st.current ^ 1
+    cands = drop_targets(st, enemy)
     if not cands:
         st.note("at_nine", f"{made}: an asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.", cells,
                 ((f"An asteroid would fall, but {SIDE_NAMES[enemy]} owns no open square.", (), {}),))
         return
+    if st.rules.drop_target == "aimed":
+        st.aims += 1
+        text = f"{SIDE_NAMES[st.current]} gets an asteroid to aim at {SIDE_NAMES[enemy]}'s land."
+        st.note("at_nine", f"{made}: at the drone cap {text}", cells, ((text, (), {"row_pay": "asteroid"}),),
+                row_pay="asteroid")
+        return
     t = cands[draw(st.key, st.draws, len(cands))]
     st.draws += 1
+    land_asteroid(st, t, made, cells)
+
+
+def aim(st: StarfallState, t: int) -> None:
+    """An ``aim`` move: the owed asteroid lands on ``t`` (-1: at random, when the mover sees no target)."""
+    st.aims -= 1
+    made = f"{SIDE_NAMES[st.current]} aims"
+    if t < 0:
+        cands = drop_targets(st, st.current ^ 1)
+        if not cands:
+            st.note("at_nine", f"{made} an asteroid, but {SIDE_NAMES[st.current ^ 1]} owns no open square.")
+            return
+        t = cands[draw(st.key, st.draws, len(cands))]
+        st.draws += 1
+    land_asteroid(st, t, made, (), aimed=True)
+
+
+def land_asteroid(st: StarfallState, t: int, made: str, cells: tuple[int, ...] = (), aimed: bool = False) -> None:
+    """An asteroid falls on ``t``: a drone or turret there is crushed; on the Command it wins."""
+    enemy = st.current ^ 1
+    ast = st.ast
     hit = st.kind[t]
     if hit:
         remove(st, t)
@@ -289,7 +337,9 @@ def drop_asteroid(st: StarfallState, made: str, cells: tuple[int, ...] = ()) -> 
         return
     crushed = f", crushing the {KIND_NAMES[hit]} there" if hit else ""
     text = f"an asteroid falls on {SIDE_NAMES[enemy]}'s land at {at(st, t)}{crushed}."
-    st.note("asteroid_drop", f"{made}: {text}", (t, *cells), ((text[0].upper() + text[1:], (t,), {"at": t}),), at=t)
+    extra = {"aimed": True} if aimed else {}
+    st.note("asteroid_drop", f"{made}: {text}", (t, *cells), ((text[0].upper() + text[1:], (t,), {"at": t, **extra}),),
+            at=t, **extra)
 
 
 # -- drones coming and going -------------------------------------------------------------------
@@ -464,10 +514,22 @@ def sweep(st: StarfallState, sq: int) -> None:
                     ((f"A shield out of sight sweeps away the {name} at {at(st, t)}.", (t,), {"at": t}),), by=sq, at=t)
 
 
+def claim_open(st: StarfallState, t: int, me: int) -> bool:
+    """Whether a claim or warp by side ``me`` takes square ``t``: no asteroid, and nobody's;
+    with ``claims.take_enemy`` also the other side's, unless one of its drones or turrets
+    stands there."""
+    if st.ast[t]:
+        return False
+    o = st.owner[t]
+    if o < 0:
+        return True
+    return st.rules.claim_enemy and o != me and not (st.kind[t] and st.side[t] != me)
+
+
 def claim_squares(st: StarfallState, centre: int, radius: int) -> list[int]:
     me = st.current
-    owner, ast = st.owner, st.ast
-    got = [t for t in st.geo.disc(centre, radius) if owner[t] < 0 and not ast[t]]
+    owner = st.owner
+    got = [t for t in st.geo.disc(centre, radius) if claim_open(st, t, me)]
     bits = 0
     for t in got:
         owner[t] = me

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import fog
+from .effects import claim_open, drop_targets
 from .swapgen import swap_pairs
 from .moves import (
+    AIM,
     BUILD,
     CLAIM,
     CONCEDE,
@@ -63,6 +65,8 @@ def _vis(st: StarfallState) -> bytearray | None:
 
 def legal_moves(st: StarfallState) -> list[SfMove]:
     vis = _vis(st)
+    if st.aims:
+        return aim_moves(st, vis)
     out = fire_moves(st, vis)
     actions = action_moves(st, vis)
     out.extend(actions if actions else (PASS_MOVE,))
@@ -285,16 +289,23 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: li
     return sorted(dests)
 
 
-def claimable(st: StarfallState, sq: int, radius: int, vis: bytearray | None = None) -> list[int]:
-    """Squares a claim centred on sq would take: unowned, no asteroid (under fog: the seen ones).
+def aim_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
+    """While the mover owes an aimed asteroid: one ``aim`` per target it sees, or a random fall."""
+    targets = drop_targets(st, st.current ^ 1, vis)
+    return [SfMove(AIM, t) for t in targets] if targets else [SfMove(AIM)]
+
+
+def claimable(st: StarfallState, sq: int, radius: int, vis: bytearray | None = None, me: int | None = None) -> list[int]:
+    """Squares a claim by ``me`` (default: the mover) centred on sq would take (see
+    :func:`effects.claim_open`; under fog: the seen ones).
 
     Legality asks for at least one of them, judged on what the mover sees so that the legal
     moves never depend on hidden squares; the claim itself takes unseen squares too.
     """
-    owner, ast = st.owner, st.ast
+    me = st.current if me is None else me
     if vis is None:
-        return [t for t in st.geo.disc(sq, radius) if owner[t] < 0 and not ast[t]]
-    return [t for t in st.geo.disc(sq, radius) if vis[t] and owner[t] < 0 and not ast[t]]
+        return [t for t in st.geo.disc(sq, radius) if claim_open(st, t, me)]
+    return [t for t in st.geo.disc(sq, radius) if vis[t] and claim_open(st, t, me)]
 
 
 def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
@@ -305,7 +316,7 @@ def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]
     for t in range(st.geo.size):
         if kind[t] or ast[t] or owner[t] == enemy or (vis is not None and not vis[t]):
             continue
-        if claimable(st, t, radius, vis):
+        if claimable(st, t, radius, vis, enemy ^ 1):
             out.append(t)
     return out
 
@@ -375,7 +386,7 @@ def _well_formed(m: SfMove) -> bool:
         return False
     if kind in (PASS, TIMEOUT):
         return m.a == -1 and m.b == -1
-    if kind in (CLAIM, BUILD):
+    if kind in (CLAIM, BUILD, AIM):
         return m.b == -1
     if kind == SWAP:
         return m.a < m.b
@@ -391,6 +402,15 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     if kind == CONCEDE:
         return None if m.a in (0, 1) and m.tag in CONCEDE_REASONS else ("concede", "concede needs a seat and a reason")
     if kind == TIMEOUT:
+        return None
+    if st.aims or kind == AIM:
+        if not st.aims:
+            return ("aim_none", "there is no asteroid to aim")
+        if kind != AIM:
+            return ("aim_first", "aim the asteroid the six-line earned first")
+        if m not in aim_moves(st, _vis(st)):
+            return ("aim_target", "an aimed asteroid lands on a square the other side owns that you see, "
+                    "not on its Command or another asteroid")
         return None
     squares = [x for x in (m.a, m.b) if x != -1] if kind != RAM else [m.a]
     if any(not 0 <= x < n for x in squares):

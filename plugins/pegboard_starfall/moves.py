@@ -13,8 +13,8 @@ from pegboard.game import InvalidMoveEncoding
 
 from .geometry import DIRECTIONS, Geometry
 
-SWAP, FIRE, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT, CONCEDE = (
-    "swap", "fire", "move", "claim", "warp", "strike", "ram", "build", "pass", "timeout", "concede",
+SWAP, FIRE, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT, CONCEDE, AIM = (
+    "swap", "fire", "move", "claim", "warp", "strike", "ram", "build", "pass", "timeout", "concede", "aim",
 )
 #: Moves that end the turn (everything but a missile shot).
 ACTION_KINDS = frozenset({SWAP, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT})
@@ -65,6 +65,11 @@ def build(at: int) -> SfMove:
     return SfMove(BUILD, at)
 
 
+def aim(at: int = -1) -> SfMove:
+    """Place an owed asteroid (``asteroids.drop_target = "aimed"``); -1: let it fall at random."""
+    return SfMove(AIM, at)
+
+
 PASS_MOVE = SfMove(PASS)
 TIMEOUT_MOVE = SfMove(TIMEOUT)
 
@@ -93,6 +98,8 @@ def encode(geo: Geometry, m: SfMove) -> dict[str, Any]:
         return {"type": RAM, "from": cr(m.a), "dir": list(DIRECTIONS[m.b])}
     if m.kind == CONCEDE:
         return {"type": CONCEDE, "seat": m.a, "reason": m.tag}
+    if m.kind == AIM:
+        return {"type": AIM, "at": cr(m.a)} if m.a >= 0 else {"type": AIM}
     return {"type": m.kind}
 
 
@@ -129,6 +136,8 @@ def decode(geo: Geometry, data: Any) -> SfMove:
         return concede(seat, reason)
     if kind in (PASS, TIMEOUT):
         return SfMove(kind)
+    if kind == AIM:
+        return aim(square("at")) if "at" in data else aim()
     raise InvalidMoveEncoding(f"unknown Starfall move type {kind!r}")
 
 
@@ -149,4 +158,6 @@ def text(geo: Geometry, m: SfMove) -> str:
         return f"ram {name(m.a)} {dc:+d},{dr:+d}"
     if m.kind == CONCEDE:
         return f"concede {m.a} ({m.tag})"
+    if m.kind == AIM:
+        return f"aim {name(m.a)}" if m.a >= 0 else "aim at random"
     return m.kind

@@ -65,6 +65,7 @@ def state_to_json(st: StarfallState) -> dict[str, Any]:
         "lit": [_bits(st.lit[p], w) for p in (0, 1)],
         "cleared": [_bits(st.cleared[p], w) for p in (0, 1)],
         "result": st.winner_result.to_json() if st.winner_result is not None else None,
+        **({"aims": {"owed": st.aims, "then_end_turn": st.aim_ends}} if st.aims else {}),
     }
 
 
@@ -94,6 +95,11 @@ def _build(game: StarfallGame, data: Mapping[str, Any], view_of: int | None, cls
         raise InvalidPosition("to_move must be 0 or 1")
     st.turn = int(data.get("turn", 0))
     st.cleared_now = int(data.get("cleared_this_turn", 0))
+    aims = data.get("aims") or {}
+    st.aims = int(aims.get("owed", 0))
+    st.aim_ends = bool(aims.get("then_end_turn", False)) and st.aims > 0
+    if st.aims < 0:
+        raise InvalidPosition("aims.owed cannot be negative")
 
     def square(pair: Any, what: str) -> int:
         c, r = pair

@@ -17,6 +17,8 @@ DRONE_NAMES = ("scout", "shield", "raider_white", "raider_red", "hunter", "warp"
 #: What a row pays once its side holds the drone cap.
 AT_NINE = ("nothing", "missile", "asteroid", "bomb")
 FOG_MODES = ("off", "seam", "dark")
+#: Where the six-line's at-cap asteroid lands on the other side's land.
+DROP_TARGETS = ("random", "empty", "aimed")
 
 
 class RulesetValueError(PegboardError, ValueError):
@@ -61,6 +63,11 @@ class Rules:
     clock_seconds: float = 1200.0
     move_seconds: float = 60.0
     payout: Mapping[str, Payout] | None = None
+    #: "random": any square the other side owns without an asteroid; "empty": one with no drone either;
+    #: "aimed": the mover picks one (not the Command) with an ``aim`` move.
+    drop_target: str = "random"
+    #: Claims and warps also take the other side's land (not under its drones).
+    claim_enemy: bool = False
     #: "Asteroids from ratings" is switched on (the ratings may still be missing).
     handicap: bool = False
     #: South's rating minus North's left after the handicap's rocks; None without both ratings.
@@ -143,6 +150,8 @@ class Rules:
             clock_seconds=float(timers.get("clock_seconds", 1200)),
             move_seconds=float(timers.get("move_seconds", 60)),
             payout=payout,
+            drop_target=str(ast.get("drop_target", "random")),
+            claim_enemy=bool(claims.get("take_enemy", False)),
             handicap=bool(handicap.get("enabled", False)),
             handicap_gap=gap_left,
         )
@@ -161,6 +170,8 @@ class Rules:
             raise RulesetValueError("win.target must be between 1 and the number of squares")
         if self.fog not in FOG_MODES:
             raise RulesetValueError(f"fog.mode must be one of {', '.join(FOG_MODES)}")
+        if self.drop_target not in DROP_TARGETS:
+            raise RulesetValueError(f"asteroids.drop_target must be one of {', '.join(DROP_TARGETS)}")
         if min(self.asteroids) < 0:
             raise RulesetValueError("asteroids: counts cannot be negative")
         if self.max_power < 1 or self.drone_cap < 1:

@@ -16,6 +16,7 @@ from pegboard.game import Event, IllegalMove, Result, State
 
 from . import effects, fog, movegen
 from .moves import (
+    AIM,
     BUILD,
     CLAIM,
     CONCEDE,
@@ -80,6 +81,10 @@ class StarfallState(State):
         self.cleared_now = 0
         #: True when the last shape search found nothing and no star has moved since.
         self.quiet = False
+        #: Asteroids the mover still has to place with ``aim`` moves (drop_target "aimed").
+        self.aims = 0
+        #: True when those come after the turn's action: the last one ends the turn.
+        self.aim_ends = False
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple]] = []
         self._pending: list[tuple[str, dict, str, tuple[int, ...], int]] = []
@@ -148,6 +153,17 @@ class StarfallState(State):
             effects.after_board_change(self)
         elif kind == CONCEDE:
             self._concede(move.a, move.tag)
+        elif kind == AIM:
+            effects.aim(self, move.a)
+            if self.winner_result is None:
+                effects.after_board_change(self)
+            if self.aims == 0 and self.aim_ends:
+                self.aim_ends = False
+                self._close_turn()
+        elif kind == TIMEOUT and self.aim_ends:  # the action was played; the owed asteroids are lost
+            self.aims, self.aim_ends = 0, False
+            self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
+            self._close_turn()
         else:
             if kind == SWAP:
                 effects.swap(self, move.a, move.b)
@@ -166,6 +182,7 @@ class StarfallState(State):
             elif kind == PASS:
                 self.note("pass", f"{SIDE_NAMES[mover]} has no action and passes.")
             elif kind == TIMEOUT:
+                self.aims = 0
                 self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
             self._end_action()
         self._vis_cache.clear()
@@ -292,6 +309,15 @@ class StarfallState(State):
         if self.winner_result is not None:
             return
         effects.drift_if_due(self)
+        if self.aims and self.winner_result is None:
+            self.aim_ends = True  # the mover aims first (aim moves); the last one closes the turn
+            return
+        self._close_turn()
+
+    def _close_turn(self) -> None:
+        """After the action (and any aimed asteroids): surrounds, territory, the turn cap, next turn."""
+        if self.winner_result is not None:
+            return
         effects.surround(self)
         if self.winner_result is not None:
             return
@@ -394,13 +420,13 @@ class StarfallState(State):
             self.star[:], self.ast[:], self.owner[:], self.kind[:], self.side[:], self.power[:],
             self.ride[:], self.miss[:], self.shots[:], self.wreck[:], self.wround[:],
             tuple(self.lit), tuple(self.cleared), self.current, self.turn, self.draws,
-            self.winner_result, self.cleared_now, self.quiet,
+            self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends,
         )
 
     def _restore(self, snap: tuple) -> None:
         (self.star, self.ast, self.owner, self.kind, self.side, self.power, self.ride, self.miss,
          self.shots, self.wreck, self.wround, lit, cleared, self.current, self.turn, self.draws,
-         self.winner_result, self.cleared_now, self.quiet) = snap
+         self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends) = snap
         self.lit = list(lit)
         self.cleared = list(cleared)
 

@@ -64,16 +64,17 @@ def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=
     if game is not None:
         registry.game(game)
     table = new_table("Rulesets")
-    for column in ("ruleset", "name", "mods", "file"):
+    for column in ("ruleset", "name", "description", "mods", "file"):
         table.add_column(column)
     broken = 0
     for ref in list_rulesets(game, registry):
         try:
             ruleset = load_ruleset(ref.path, game=ref.game, plugins=registry)
-            table.add_row(ref.ref, ruleset.name, ", ".join(ruleset.mods), str(ref.path))
+            description = str(ruleset.data.get("description", ""))
+            table.add_row(ref.ref, ruleset.name, description, ", ".join(ruleset.mods), str(ref.path))
         except PegboardError as exc:
             broken += 1
-            table.add_row(ref.ref, f"(broken: {exc})", "", str(ref.path))
+            table.add_row(ref.ref, f"(broken: {exc})", "", "", str(ref.path))
     out().print(table)
     if broken:
         raise typer.Exit(EXIT_INVALID)
