@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from .game import Game, Move, State
+from .specs import Bot
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Plays a uniformly random legal move; the same seed gives the same moves."""
 
     def __init__(self, game: Game | None = None, seed: int = 0) -> None:

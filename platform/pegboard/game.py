@@ -19,6 +19,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .clock import ClockSettings
+
 Move = Hashable
 """A game-specific move value: immutable, hashable, comparable with ``==``."""
 
@@ -113,6 +115,14 @@ class Result:
             text=str(data.get("text", "")),
         )
 
+    def sentence(self, seats: Sequence[str]) -> str:
+        """``"Blue wins — no moves"``-style one-liner (the result's own text when it names the outcome)."""
+        head = "Draw" if self.winner is None else f"{seats[self.winner]} wins"
+        why = self.text or self.reason.replace("_", " ")
+        if self.text and (head.lower() in self.text.lower() or (self.winner is None and "draw" in self.text.lower())):
+            return self.text
+        return f"{head} — {why}" if why else head
+
     def same_outcome(self, other: Result | None) -> bool:
         """True when ``other`` names the same winner for the same reason."""
         return other is not None and self.winner == other.winner and self.reason == other.reason
@@ -184,6 +194,30 @@ class State(ABC):
     def extend(self) -> None:
         """Withdraw a turn-limit result and raise the limit (see :meth:`can_extend`)."""
         raise PegboardError(f"{self.game.name} games cannot be extended here")
+
+    def extension_turns(self) -> int | None:
+        """How many turns :meth:`extend` adds, for the end-of-game dialog (None: not told)."""
+        return None
+
+    # -- clocks (see pegboard.clock and the ruleset's [timers] table) ---------------------
+
+    def timeout_move(self) -> Move | None:
+        """The move played for :attr:`to_move` when its move timer runs out.
+
+        None (the default) means the seat loses on time instead (see
+        :meth:`concede_move` and :meth:`Game.time_loss`).
+        """
+        return None
+
+    def concede_move(self, seat: int, reason: str) -> Move | None:
+        """The move by which ``seat`` gives up, when the game records a loss as a move.
+
+        ``reason`` is ``"flag"`` or ``"move_time"`` when a clock ran out (or a
+        game's own reason such as ``"resign"``). The session plays it for a seat
+        that ran out of time; the default None lets :meth:`Game.time_loss`
+        decide the result without a move.
+        """
+        return None
 
     # -- copies, views, serialisation ---------------------------------------------------
 
@@ -275,6 +309,30 @@ class Game(ABC):
         ``None`` (the default) when no handicap is in force: the two ratings give the gap.
         """
         return None
+
+    def timers(self) -> ClockSettings | None:
+        """The chess clocks this ruleset asks for, or None for none.
+
+        The default reads the ruleset's optional ``[timers]`` table (``enabled``,
+        ``clock_seconds``, ``move_seconds``; 0 turns a timer off). Override it
+        to take clocks from elsewhere.
+        """
+        return ClockSettings.from_ruleset(self.ruleset)
+
+    def time_loss(self, seat: int, reason: str, text: str = "") -> Result:
+        """The result when ``seat`` runs out of time and its state has no :meth:`State.concede_move`.
+
+        ``reason`` is ``"flag"`` (main time) or ``"move_time"``. By default the
+        seat loses: with two seats the other one wins; with more, the game ends
+        without a winner and ``scores`` marks the seat that lost on time with
+        0 and every other seat with 1. Override it for another rule.
+        """
+        count = len(self.seats)
+        if count == 2:
+            return Result(winner=1 - seat, reason=reason, text=text)
+        others = [s for s in range(count) if s != seat]
+        winner = others[0] if len(others) == 1 else None
+        return Result(winner=winner, reason=reason, scores=tuple(0 if s == seat else 1 for s in range(count)), text=text)
 
     def seat_index(self, name: str) -> int:
         """The seat number for a seat name, case-insensitive; raises KeyError."""

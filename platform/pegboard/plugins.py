@@ -18,13 +18,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import pluggy
 
 from . import hookspecs
 from .game import PegboardError
 from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
+
+_Spec = TypeVar("_Spec", BotSpec, EvaluatorSpec, RendererSpec, RuleModSpec, BenchSpec)
 
 ENTRY_POINT_GROUP = "pegboard"
 ENV_PLUGINS = "PEGBOARD_PLUGINS"
@@ -131,7 +133,7 @@ class Plugins:
 
     def register(self, plugin: object, *, name: str | None = None, version: str = "?", source: str = "") -> None:
         """Register a module or object holding ``@hookimpl`` functions."""
-        name = name or getattr(plugin, "__name__", repr(plugin))
+        name = name or self.pm.get_canonical_name(plugin)
         try:
             self.pm.register(plugin, name=name)
             self.pm.check_pending()
@@ -156,9 +158,9 @@ class Plugins:
 
     # -- calling hooks safely ---------------------------------------------------------
 
-    def _collect(self, hook_name: str, **kwargs: Any) -> list[Any]:
+    def _collect(self, hook: pluggy.HookCaller, **kwargs: Any) -> list[Any]:
         """Call a hook and flatten its results; a plugin that raises is skipped with a warning."""
-        hook = getattr(self.pm.hook, hook_name)
+        hook_name = hook.name
         results: list[Any] = []
         for impl in reversed(hook.get_hookimpls()):
             try:
@@ -174,7 +176,7 @@ class Plugins:
         """Every registered game by id; a duplicate id is a warning and the first one wins."""
         if self._games is None:
             found: dict[str, GameSpec] = {}
-            for spec in self._collect("pegboard_games"):
+            for spec in self._collect(self.pm.hook.pegboard_games):
                 if not isinstance(spec, GameSpec):
                     self._warn(f"pegboard_games returned {type(spec).__name__}, not GameSpec; skipped")
                 elif spec.id in found:
@@ -192,14 +194,14 @@ class Plugins:
 
     # -- per-game specs -----------------------------------------------------------------
 
-    def _specs(self, hook_name: str, kind: type, game: str) -> dict[str, Any]:
+    def _specs(self, hook: pluggy.HookCaller, kind: type[_Spec], game: str) -> dict[str, _Spec]:
         self.game(game)
-        found: dict[str, Any] = {}
-        for spec in self._collect(hook_name, game=game):
+        found: dict[str, _Spec] = {}
+        for spec in self._collect(hook, game=game):
             if not isinstance(spec, kind):
-                self._warn(f"{hook_name} returned {type(spec).__name__}, not {kind.__name__}; skipped")
+                self._warn(f"{hook.name} returned {type(spec).__name__}, not {kind.__name__}; skipped")
                 continue
-            if getattr(spec, "game", game) not in (None, game):
+            if spec.game not in (None, game):
                 continue
             if spec.id in found:
                 self._warn(f"two plugins provide the {kind.__name__[:-4].lower()} {spec.id!r} for {game}; keeping the first")
@@ -208,7 +210,7 @@ class Plugins:
         return found
 
     def bots(self, game: str) -> dict[str, BotSpec]:
-        return self._specs("pegboard_bots", BotSpec, game)
+        return self._specs(self.pm.hook.pegboard_bots, BotSpec, game)
 
     def bot(self, game: str, bot_id: str) -> BotSpec:
         bots = self.bots(game)
@@ -217,7 +219,7 @@ class Plugins:
         return bots[bot_id]
 
     def evaluators(self, game: str) -> dict[str, EvaluatorSpec]:
-        return self._specs("pegboard_evaluators", EvaluatorSpec, game)
+        return self._specs(self.pm.hook.pegboard_evaluators, EvaluatorSpec, game)
 
     def evaluator(self, game: str, evaluator_id: str | None = None) -> EvaluatorSpec:
         evaluators = self.evaluators(game)
@@ -230,19 +232,19 @@ class Plugins:
         return evaluators[evaluator_id]
 
     def renderers(self, game: str) -> dict[str, RendererSpec]:
-        return self._specs("pegboard_renderers", RendererSpec, game)
+        return self._specs(self.pm.hook.pegboard_renderers, RendererSpec, game)
 
     def rule_mods(self, game: str) -> dict[str, RuleModSpec]:
-        return self._specs("pegboard_rule_mods", RuleModSpec, game)
+        return self._specs(self.pm.hook.pegboard_rule_mods, RuleModSpec, game)
 
     def benchmarks(self, game: str) -> dict[str, BenchSpec]:
-        return self._specs("pegboard_benchmarks", BenchSpec, game)
+        return self._specs(self.pm.hook.pegboard_benchmarks, BenchSpec, game)
 
     def ruleset_dirs(self) -> list[RulesetDir]:
         """Every game's own ruleset folder, then the folders plugins add (checked once)."""
         if self._ruleset_dirs is None:
             extra: list[RulesetDir] = []
-            for item in self._collect("pegboard_ruleset_dirs"):
+            for item in self._collect(self.pm.hook.pegboard_ruleset_dirs):
                 if isinstance(item, (str, os.PathLike)):
                     item = RulesetDir(Path(item))
                 if not isinstance(item, RulesetDir):
@@ -255,10 +257,10 @@ class Plugins:
         return [RulesetDir(Path(spec.ruleset_dir), spec.id) for spec in self.games().values()] + self._ruleset_dirs
 
     def extend_cli(self, app: Any) -> None:
-        self._collect("pegboard_commands", app=app)
+        self._collect(self.pm.hook.pegboard_commands, app=app)
 
     def notify(self, session: Any, event: Any) -> None:
-        self._collect("pegboard_match_event", session=session, event=event)
+        self._collect(self.pm.hook.pegboard_match_event, session=session, event=event)
 
 
 _current: Plugins | None = None

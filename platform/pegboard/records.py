@@ -339,6 +339,32 @@ def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -
     return _remember(_GAMES, (id(plugins), ruleset.digest), 32, lambda: build_game(ruleset, plugins))
 
 
+@dataclass(frozen=True)
+class ReplayedMove:
+    """One move of a replayed record: its number, who played it, how it reads, what it did."""
+
+    number: int
+    seat: int
+    move: Move
+    text: str
+    events: tuple[Event, ...]
+
+
+@dataclass
+class Replay:
+    """A record checked through every stage by :func:`load_record`.
+
+    ``result`` is the verdict: the replayed state's result, or a declared clock
+    result (flag, move time) on a game the moves leave unfinished.
+    """
+
+    game: Game
+    state: State
+    moves: list[ReplayedMove]
+    result: Result | None
+    ruleset_id: str | None
+
+
 def replay(
     record: Mapping[str, Any],
     plugins: Plugins | None = None,
@@ -354,10 +380,26 @@ def replay(
     returned event list is empty (validation needs only the verdict).
     """
     collected: list[Event] = []
-    game = game_for_record(record, plugins)
+    state = _replay(record, game_for_record(record, plugins), path, collected if events else None)
+    return state, collected
+
+
+def _replay(
+    record: Mapping[str, Any],
+    game: Game,
+    path: str | Path | None,
+    events: list[Event] | None,
+    kept: list[ReplayedMove] | None = None,
+) -> State:
+    """The one replay loop. Collects every event into ``events`` and every move into ``kept``
+    when they are given; without either, checked moves go through the fast ``push``."""
     state = game.new_state(int(record["seed"]))
+    lines = _move_lines(record)
+    fast = events is None and kept is None
     for number, encoded in enumerate(record["moves"], 1):
-        where = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
+        where: dict[str, Any] = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
+        if number <= len(lines):
+            where["line"] = lines[number - 1]
         if state.result is not None:
             if state.can_extend():
                 state.extend()
@@ -368,17 +410,57 @@ def replay(
         except InvalidMoveEncoding as exc:
             raise MatchFileError(str(exc), rule="encoding", **where) from None
         try:
-            if events:
-                collected.extend(state.apply(move))
-            elif state.check(move) is None:
+            if fast and state.check(move) is None:
                 state.push(move)
-            else:
-                state.apply(move)  # raises IllegalMove with the rule id and reason
+                continue
+            seat, text = state.to_move, _move_text(state, move, encoded) if kept is not None else ""
+            played = state.apply(move)  # raises IllegalMove with the rule id and reason
         except IllegalMove as exc:  # the state is unchanged, so the move renders as it was tried
             raise MatchFileError(f"{_move_text(state, move, encoded)} is illegal: {exc.reason}", rule=exc.rule, **where) from None
-    return state, collected
+        if events is not None:
+            events.extend(played)
+        if kept is not None:
+            kept.append(ReplayedMove(number, seat, move, text, tuple(played)))
+    return state
 
 
+def _move_lines(record: Mapping[str, Any]) -> list[int]:
+    """Source line of each move, when a text format recorded them in ``meta.lines``."""
+    meta = record.get("meta")
+    lines = meta.get("lines") if isinstance(meta, Mapping) else None
+    return [int(n) for n in lines] if isinstance(lines, list) else []
+
+
+def load_record(
+    record: Any, plugins: Plugins | None = None, *, path: str | Path | None = None, game: Game | None = None,
+) -> Replay:
+    """Check a parsed record through the schema, replay and result stages, keeping every move.
+
+    What the window's import runs (``pegboard validate`` runs the same stages
+    through :func:`validate_record`). ``game`` replaces the game built from
+    the record's ruleset (pass it only when it was built from that ruleset).
+    Raises :class:`MatchFileError` at the first failing stage.
+    """
+    plugins = _plugins(plugins)
+    errors = check_schema(record, plugins, path)
+    if errors:
+        raise errors[0]
+    game = game or game_for_record(record, plugins)
+    moves: list[ReplayedMove] = []
+    state = _replay(record, game, path, None, moves)
+    check_result(record, state, path)
+    verdict = state.result or (Result.from_json(record["result"]) if record.get("result") is not None else None)
+    ruleset_id = record["ruleset"].get("id")
+    return Replay(game, state, moves, verdict, str(ruleset_id) if ruleset_id else None)
+
+
+def plain(value: Any) -> Any:
+    """A JSON-plain copy (tuples to lists, mappings to dicts), for records and comparisons."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
 def _move_text(state: State, move: Any, encoded: Any) -> str:
     try:
         return state.move_text(move)

@@ -15,24 +15,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .clock import ClockSettings
 from .game import JSON, Event, Game, IllegalMove, Move, Result, State
-from .rulesets import RulesetError
+from .errors import RulesetError
 
 if TYPE_CHECKING:
     from .plugins import Plugins
     from .rulesets import Ruleset
+    from .specs import RuleMod
 
 
 class _Mod:
-    """One active mod: its id and whichever of the three methods it implements."""
+    """One active mod with the id the ruleset named it by."""
 
-    __slots__ = ("id", "filter_moves", "check", "after_apply")
+    __slots__ = ("id", "impl")
 
-    def __init__(self, mod_id: str, impl: Any) -> None:
+    def __init__(self, mod_id: str, impl: RuleMod) -> None:
         self.id = mod_id
-        self.filter_moves = getattr(impl, "filter_moves", None)
-        self.check = getattr(impl, "check", None)
-        self.after_apply = getattr(impl, "after_apply", None)
+        self.impl = impl
 
 
 class ModdedGame(Game):
@@ -62,6 +62,12 @@ class ModdedGame(Game):
     def move_text(self, move: Move) -> str:
         return self.inner.move_text(move)
 
+    def timers(self) -> ClockSettings | None:
+        return self.inner.timers()
+
+    def time_loss(self, seat: int, reason: str, text: str = "") -> Result:
+        return self.inner.time_loss(seat, reason, text)
+
     def state_from_json(self, data: Mapping[str, JSON]) -> ModdedState:
         return self.wrap(self.inner.state_from_json(data))
 
@@ -72,7 +78,8 @@ class ModdedGame(Game):
         return self.inner.rating_gap(seat)
 
     def __getattr__(self, name: str) -> Any:
-        # game-specific helpers (text parsers, geometry) stay reachable
+        # Not contract probing: game-specific helpers (text parsers, geometry) of the wrapped
+        # engine stay reachable for the game's own renderer and text format.
         if name == "inner":  # not set yet (copy/unpickle): never recurse
             raise AttributeError(name)
         return getattr(self.inner, name)
@@ -100,46 +107,32 @@ class ModdedState(State):
     def legal_moves(self) -> list[Move]:
         moves = self.inner.legal_moves()
         for mod in self.game.mods:
-            if mod.filter_moves is not None:
-                moves = list(mod.filter_moves(self.inner, moves))
+            moves = list(mod.impl.filter_moves(self.inner, moves))
         return moves
 
     def check(self, move: Move) -> str | None:
         reason = self.inner.check(move)
         if reason is not None:
             return reason
-        for mod in self.game.mods:
-            if mod.check is not None:
-                reason = mod.check(self.inner, move)
-                if reason is not None:
-                    return reason
-            elif mod.filter_moves is not None and move not in mod.filter_moves(self.inner, self.inner.legal_moves()):
-                return f"not allowed by the rule mod {mod.id}"
-        return None
+        refused = self._refusing_mod(move)
+        return None if refused is None else refused[1]
 
     def _refusing_mod(self, move: Move) -> tuple[str, str] | None:
-        if self.inner.check(move) is not None:
-            return None  # the engine's own apply raises with its own rule id
+        """The first mod refusing a move the engine accepts, with its reason."""
         for mod in self.game.mods:
-            if mod.check is not None:
-                reason = mod.check(self.inner, move)
-            elif mod.filter_moves is not None and move not in mod.filter_moves(self.inner, self.inner.legal_moves()):
-                reason = f"not allowed by the rule mod {mod.id}"
-            else:
-                reason = None
+            reason = mod.impl.check(self.inner, move)
             if reason is not None:
-                return mod.id, reason
+                return mod.id, f"{reason} {mod.id}" if reason == mod.impl.FILTERED else reason
         return None
 
     def apply(self, move: Move) -> list[Event]:
-        refused = self._refusing_mod(move)
-        if refused is not None:
+        refused = None if self.inner.check(move) is not None else self._refusing_mod(move)
+        if refused is not None:  # (an engine refusal is raised by the engine's own apply, with its rule id)
             mod_id, reason = refused
             raise IllegalMove(reason, rule=f"mod:{mod_id}", move=move)
         events = list(self.inner.apply(move))
         for mod in self.game.mods:
-            if mod.after_apply is not None:
-                events.extend(mod.after_apply(self.inner, move, events) or ())
+            events.extend(mod.impl.after_apply(self.inner, move, events))
         return events
 
     def undo(self) -> Move:
@@ -150,6 +143,15 @@ class ModdedState(State):
 
     def extend(self) -> None:
         self.inner.extend()
+
+    def extension_turns(self) -> int | None:
+        return self.inner.extension_turns()
+
+    def timeout_move(self) -> Move | None:
+        return self.inner.timeout_move()
+
+    def concede_move(self, seat: int, reason: str) -> Move | None:
+        return self.inner.concede_move(seat, reason)
 
     def clone(self) -> ModdedState:
         return ModdedState(self.game, self.inner.clone())
@@ -167,6 +169,7 @@ class ModdedState(State):
         return self.inner.move_text(move)
 
     def __getattr__(self, name: str) -> Any:
+        # As ModdedGame: the engine's own attributes (boards, counters) stay readable by its renderer.
         if name == "inner":
             raise AttributeError(name)
         return getattr(self.inner, name)

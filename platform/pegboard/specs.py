@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from typing import Any, Protocol
 
 from .game import JSON, Event, Game, Move, State
 
@@ -52,9 +53,8 @@ class TextFormat(Protocol):
         """
 
 
-@runtime_checkable
-class Bot(Protocol):
-    """Something that picks a move.
+class Bot(ABC):
+    """Something that picks a move; every bot a :class:`BotSpec` builds derives from it.
 
     ``choose`` receives a state built from the bot's own observation (never
     the full state of a hidden-information game) and a time budget in seconds.
@@ -62,7 +62,17 @@ class Bot(Protocol):
     apply/undo, leaving it as it found it.
     """
 
-    def choose(self, view: State, budget: float) -> Move: ...
+    @abstractmethod
+    def choose(self, view: State, budget: float) -> Move:
+        """The move to play in ``view`` within about ``budget`` seconds."""
+
+    def cancel(self) -> None:
+        """Asked from another thread to stop a search whose answer is no longer wanted.
+
+        Optional: a bot that can stop early (checking a flag in its search loop)
+        overrides it and then returns any legal move soon. The default does
+        nothing; the answer is dropped either way.
+        """
 
 
 @dataclass(frozen=True)
@@ -83,14 +93,20 @@ class BotSpec:
 
 @dataclass(frozen=True)
 class Term:
-    """One named term of an evaluation: each side's raw value and the weighted total."""
+    """One named term of an evaluation.
+
+    ``values`` holds each seat's raw value (in seat order), ``weight`` the
+    factor applied, and ``contribution`` what the term adds to the score.
+    """
 
     name: str
-    blue: float
-    red: float
+    values: tuple[float, ...]
     weight: float
     contribution: float
     description: str = ""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"name": self.name, "values": list(self.values), "weight": self.weight, "contribution": self.contribution}
 
 
 @dataclass(frozen=True)
@@ -101,27 +117,23 @@ class Evaluation:
     terms: tuple[Term, ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
-        return {
-            "score": self.score,
-            "terms": [
-                {"name": t.name, "seat0": t.blue, "seat1": t.red, "weight": t.weight, "contribution": t.contribution}
-                for t in self.terms
-            ],
-        }
+        return {"score": self.score, "terms": [t.to_json() for t in self.terms]}
 
 
-class Evaluator(Protocol):
-    """Scores a position from seat 0's point of view (positive is good for seat 0).
+class Evaluator(ABC):
+    """Scores a position from seat 0's point of view (positive is good for seat 0)."""
 
-    An optional ``scale`` attribute tells the window's evaluation bar how big a
-    score is: the bar fills ``0.5 + 0.5 * tanh(score / scale)`` of the way for
-    seat 0 (default 10).
-    """
+    #: How big a score is: the window's evaluation bar fills ``0.5 + 0.5 * tanh(score / scale)``
+    #: of the way for seat 0.
+    scale: float = 10.0
 
-    def evaluate(self, state: State) -> Evaluation: ...
+    @abstractmethod
+    def evaluate(self, state: State) -> Evaluation:
+        """The score with its per-term breakdown."""
 
     def score(self, state: State) -> float:
-        """The score alone; search calls this, so it should skip the breakdown."""
+        """The score alone; search calls this, so an override should skip the breakdown."""
+        return self.evaluate(state).score
 
 
 @dataclass(frozen=True)
@@ -150,17 +162,33 @@ class RendererSpec:
     factory: Callable[..., Any]
 
 
-class RuleMod(Protocol):
+class RuleMod:
     """A scripted rule change, active only when a ruleset names it in ``mods``.
 
-    Every method is optional; the platform wraps the game so that:
-
-    - ``filter_moves(state, moves)`` returns the moves that stay legal (it may
-      remove moves, or add moves the engine itself can apply);
-    - ``check(state, move)`` returns a reason to refuse a move, or None;
-    - ``after_apply(state, move, events)`` returns extra events to report
-      (it may inspect but must not mutate the state).
+    The platform wraps the game so that every state runs each active mod's
+    methods on the engine's own state. Override what the mod changes; the
+    defaults change nothing.
     """
+
+    #: The reason the default :meth:`check` gives (the platform adds the mod's id).
+    FILTERED = "not allowed by the rule mod"
+
+    def filter_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """The moves that stay legal (may remove moves, or add moves the engine can apply)."""
+        return moves
+
+    def check(self, state: State, move: Move) -> str | None:
+        """A reason to refuse ``move`` (one the engine accepts), or None.
+
+        The default refuses exactly the moves :meth:`filter_moves` removes, so
+        ``check`` agrees with ``legal_moves``; it lists every legal move to find
+        out, so a mod that only adds events or filters cheaply should override it.
+        """
+        return None if move in self.filter_moves(state, state.legal_moves()) else self.FILTERED
+
+    def after_apply(self, state: State, move: Move, events: list[Event]) -> list[Event]:
+        """Extra events to report after ``move``; may inspect but must not change the state."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -173,7 +201,7 @@ class RuleModSpec:
     id: str
     name: str
     game: str
-    factory: Callable[[Game, Mapping[str, JSON]], Any]
+    factory: Callable[[Game, Mapping[str, JSON]], RuleMod]
     description: str = ""
 
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from pegboard import Game, State, hookimpl
 from pegboard.plugins import get_plugins
-from pegboard.specs import BotSpec
+from pegboard.specs import Bot, BotSpec
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     """One-ply greedy search with the game's evaluator; ties broken by a seeded coin."""
 
     def __init__(self, game: Game, seed: int) -> None:

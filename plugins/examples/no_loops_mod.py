@@ -8,8 +8,8 @@ to this file), which extends the standard rules and names the mod::
     pegboard --plugin plugins/examples/no_loops_mod.py rulesets nodewar
     pegboard --plugin plugins/examples/no_loops_mod.py match nodewar --ruleset no-loops
 
-A mod is active only when a ruleset lists it in ``mods``; every method is
-optional. It reads moves through ``game.encode_move`` (the public encoding),
+A mod is active only when a ruleset lists it in ``mods``; every method of
+:class:`~pegboard.specs.RuleMod` is optional. It reads moves through ``game.encode_move`` (the public encoding),
 so it does not depend on the engine's internals.
 """
 
@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from pegboard import Event, Game, State, hookimpl
-from pegboard.specs import RuleModSpec, RulesetDir
+from pegboard.specs import RuleMod, RuleModSpec, RulesetDir
 
 GAME = "nodewar"
 HERE = Path(__file__).resolve().parent
 
 
-class NoLoops:
+class NoLoops(RuleMod):
     """Loops are allowed only when nothing else is (so a player is never left without moves)."""
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pegboard import Game, State, hookimpl
 from pegboard.plugins import get_plugins
-from pegboard.specs import BotSpec
+from pegboard.specs import Bot, BotSpec
 
 NODE = 10.0  # what one node is worth, in evaluator points (the standard alive_nodes weight)
 
@@ -32,7 +32,7 @@ def swing(events: Iterable[Any]) -> int:
     return sum(e.data.get("count", 0) for e in events if e.kind in ("nodes_died", "nodes_revived"))
 
 
-class CutterBot:
+class CutterBot(Bot):
     """Maximise (nodes won now) - (nodes the best reply wins back), then the evaluation."""
 
     def __init__(self, game: Game, seed: int) -> None:

@@ -41,7 +41,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pegboard.specs import Figure
+from pegboard.specs import Bot, Figure
 
 from .engine import GROW, LOOP, MOVE_KINDS, REVIVE, Move, NodeWarGame, NodeWarState
 from .evaluator import NodeWarEvaluator
@@ -74,7 +74,7 @@ class OutOfTime(Exception):
     """Raised inside a search when its work budget or wall-clock guard runs out."""
 
 
-class NodeWarBot:
+class NodeWarBot(Bot):
     """Shared machinery: the evaluator, seeded tie-breaks, move ranking."""
 
     name = "bot"

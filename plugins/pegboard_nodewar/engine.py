@@ -25,26 +25,8 @@ from typing import Any, NamedTuple
 from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Result, State
 
 from .geometry import Geometry, geometry
+from .moves import BASE, CUT, EMPTY, GONE, GROW, LIVE, LOOP, MOVE_KINDS, REGULAR, REVIVE, SPLIT, Move
 from .rules import SEATS, Params
-
-GROW, SPLIT, LOOP, REVIVE = "grow", "split", "loop", "revive"
-MOVE_KINDS = (GROW, SPLIT, LOOP, REVIVE)
-
-EMPTY = -1
-REGULAR, BASE = 1, 2
-LIVE, CUT, GONE = 0, 1, 2
-
-
-class Move(NamedTuple):
-    """One Node War move: ``kind`` (grow/split/loop/revive), source and target points.
-
-    Points are flat indices of the game's board (``game.point(x, y)``).
-    """
-
-    kind: str
-    src: int
-    dst: int
-
 
 class NodeWarGame(Game):
     """Node War under one resolved ruleset."""
@@ -145,7 +127,7 @@ class NodeWarGame(Game):
     def state_from_json(self, data: Mapping[str, JSON]) -> NodeWarState:
         from .position import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(NodeWarState(self, empty=True), data)
 
 
 class MoveEffect(NamedTuple):
@@ -529,10 +511,6 @@ class NodeWarState(State):
         found = self._why_not(move)
         return None if found is None else found[1]
 
-    def check_rule(self, move: Move) -> tuple[str, str] | None:
-        """Like :meth:`check` but returns ``(rule id, reason)``."""
-        return self._why_not(move)
-
     # -- playing a move ---------------------------------------------------------------------
 
     def apply(self, move: Move) -> list[Event]:  # type: ignore[override]  # narrower: Node War moves
@@ -741,6 +719,9 @@ class NodeWarState(State):
             raise PegboardError("only a game that ended on the turn limit can be extended")
         self.turn_limit += self.game.params.extension
         self._result = self._decide()
+
+    def extension_turns(self) -> int:
+        return self.game.params.extension
 
     # -- events ------------------------------------------------------------------------------
 

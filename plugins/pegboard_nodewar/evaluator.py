@@ -55,7 +55,7 @@ from functools import cache
 from math import hypot
 from typing import Any
 
-from pegboard.specs import Evaluation, Term
+from pegboard.specs import Evaluation, Evaluator, Term
 
 from .engine import NodeWarGame, NodeWarState
 from .geometry import within
@@ -176,7 +176,7 @@ def read_weights(ruleset: Mapping[str, Any]) -> tuple[dict[str, float], dict[str
     return weights, settings
 
 
-class NodeWarEvaluator:
+class NodeWarEvaluator(Evaluator):
     """The standard Node War evaluation (see the module docstring for every term).
 
     ``evaluate(state)`` returns the score with its fourteen-term breakdown;
@@ -278,6 +278,6 @@ class NodeWarEvaluator:
         for name, w, b, r in zip(EVALUATOR_TERMS, self._w, blue, red):
             contribution = w * (b - r) + 0.0  # + 0.0 turns -0.0 into 0.0 for display
             total += contribution
-            terms.append(Term(name, float(b), float(r), w, contribution, DESCRIPTIONS[name]))
+            terms.append(Term(name, (float(b), float(r)), w, contribution, DESCRIPTIONS[name]))
         return Evaluation(total, tuple(terms))
 

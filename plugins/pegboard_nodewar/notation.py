@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pegboard.game import InvalidMoveEncoding
 
-from .engine import MOVE_KINDS, Move
+from .moves import MOVE_KINDS, Move
 
 if TYPE_CHECKING:
     from .engine import NodeWarGame

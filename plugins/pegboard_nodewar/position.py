@@ -10,12 +10,15 @@ still checks every invariant the engine relies on and raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard.game import JSON, InvalidPosition, Result
 
-from .engine import BASE, CUT, EMPTY, GONE, LIVE, REGULAR, NodeWarGame, NodeWarState
+from .moves import BASE, CUT, EMPTY, GONE, LIVE, REGULAR
 from .rules import SEATS
+
+if TYPE_CHECKING:
+    from .engine import NodeWarState
 
 FORMAT = "pegboard.nodewar.position/1"
 KIND_NAMES = {REGULAR: "regular", BASE: "base"}
@@ -66,8 +69,10 @@ def _int(value: Any, what: str, lo: int, hi: int | None = None) -> int:
     return value
 
 
-def state_from_json(game: NodeWarGame, data: Mapping[str, JSON]) -> NodeWarState:
-    """Build a state from a position document; raises InvalidPosition with the first problem."""
+def state_from_json(state: NodeWarState, data: Mapping[str, JSON]) -> NodeWarState:
+    """Fill an empty state (``NodeWarState(game, empty=True)``) from a position document;
+    raises InvalidPosition with the first problem."""
+    game = state.game
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
     if data.get("game", "nodewar") != "nodewar":
@@ -78,7 +83,6 @@ def state_from_json(game: NodeWarGame, data: Mapping[str, JSON]) -> NodeWarState
             f"position board is {data.get('width')}x{data.get('height')}, "
             f"the ruleset's is {geo.width}x{geo.height}"
         )
-    state = NodeWarState(game, empty=True)
 
     def point(value: Any, what: str) -> int:
         if (

@@ -58,4 +58,4 @@ class StarfallGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> StarfallState:
         from .position import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, cls=StarfallState)

@@ -55,9 +55,6 @@ class Geometry:
     def on_board(self, c: int, r: int) -> bool:
         return 0 <= c < self.width and 0 <= r < self.height
 
-    def back_row(self, side: int) -> int:
-        return 0 if side == 0 else self.height - 1
-
     def back_distance(self, sq: int, side: int) -> int:
         """Rows between sq and side's back row."""
         return self.row[sq] if side == 0 else self.height - 1 - self.row[sq]

@@ -69,12 +69,12 @@ def state_to_json(st: StarfallState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: StarfallGame, data: Mapping[str, Any], view_of: int | None = None) -> StarfallState:
-    """Build a state; ``view_of`` accepts an observation (nulls become holes / unowned / unknown)."""
-    from .state import StarfallState
-
+def state_from_json(
+    game: StarfallGame, data: Mapping[str, Any], view_of: int | None = None, *, cls: type[StarfallState]
+) -> StarfallState:
+    """Build a ``cls`` state; ``view_of`` accepts an observation (nulls become holes / unowned / unknown)."""
     try:
-        return _build(game, data, view_of, StarfallState)
+        return _build(game, data, view_of, cls)
     except InvalidPosition:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

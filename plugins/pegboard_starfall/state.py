@@ -227,7 +227,7 @@ class StarfallState(State):
     def player_view(self, player: int) -> StarfallState:
         from .position import state_from_json
 
-        return state_from_json(self.game, fog.observation(self, player), view_of=player)
+        return state_from_json(self.game, fog.observation(self, player), view_of=player, cls=StarfallState)
 
     def reach(self, sq: int) -> dict[str, list[int]]:
         """Where the drone on ``sq`` (either side's) could go and what it could hit on its turn.

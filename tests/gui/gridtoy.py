@@ -20,7 +20,7 @@ from pegboard import hookimpl
 from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Result, State
 from pegboard.plugins import Plugins
 from pegboard.records import MatchFileError
-from pegboard.specs import BotSpec, Evaluation, EvaluatorSpec, GameSpec, RendererSpec, Term
+from pegboard.specs import Bot, BotSpec, Evaluation, Evaluator, EvaluatorSpec, GameSpec, RendererSpec, Term
 
 DATA = Path(__file__).resolve().parent / "gridtoy_data"
 PASS = -1
@@ -208,7 +208,6 @@ class ToyState(State):
         self.limit += self.game.extend_by
         self._result = None
 
-    @property
     def extension_turns(self) -> int:
         return self.game.extend_by
 
@@ -234,7 +233,7 @@ class ToyState(State):
 # -- bots ------------------------------------------------------------------------------------------
 
 
-class RandomBot:
+class RandomBot(Bot):
     def __init__(self, game: Game, seed: int) -> None:
         self.rng = random.Random(seed)
 
@@ -243,7 +242,7 @@ class RandomBot:
         return self.rng.choice(moves)
 
 
-class FirstBot:
+class FirstBot(Bot):
     """Plays the lowest free cell: fully predictable."""
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -253,7 +252,7 @@ class FirstBot:
         return min(m for m in view.legal_moves() if m != PASS)
 
 
-class GateBot:
+class GateBot(Bot):
     """Waits until the test opens :attr:`gate`, then plays like :class:`FirstBot`.
 
     ``calls`` counts how often it was asked, so tests can see stale answers being dropped.
@@ -272,7 +271,7 @@ class GateBot:
         return min(m for m in view.legal_moves() if m != PASS)
 
 
-class SleepyBot:
+class SleepyBot(Bot):
     """Sleeps a minute before answering: only useful to show a stale job being killed."""
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -285,7 +284,7 @@ class SleepyBot:
         return min(m for m in view.legal_moves() if m != PASS)
 
 
-class BadBot:
+class BadBot(Bot):
     def __init__(self, game: Game, seed: int) -> None:
         pass
 
@@ -294,7 +293,7 @@ class BadBot:
         return taken[0] if taken else 10_000
 
 
-class CrashBot:
+class CrashBot(Bot):
     def __init__(self, game: Game, seed: int) -> None:
         pass
 
@@ -315,7 +314,7 @@ BOTS = {
 # -- evaluator -------------------------------------------------------------------------------------
 
 
-class ToyEvaluator:
+class ToyEvaluator(Evaluator):
     """Stones and centre control; seat 0's point of view. ``scale``: the score the bar shows as ~88%."""
 
     scale = 2.0
@@ -335,8 +334,8 @@ class ToyEvaluator:
                 stones[seat] += 1
                 centre[seat] += max(0.0, 3 - abs(x - cx) - abs(y - cy))
         terms = (
-            Term("stones", stones[0], stones[1], 1.0, stones[0] - stones[1], "stones on the board"),
-            Term("centre", centre[0], centre[1], 0.5, 0.5 * (centre[0] - centre[1]), "closeness to the centre"),
+            Term("stones", (stones[0], stones[1]), 1.0, stones[0] - stones[1], "stones on the board"),
+            Term("centre", (centre[0], centre[1]), 0.5, 0.5 * (centre[0] - centre[1]), "closeness to the centre"),
         )
         return Evaluation(sum(t.contribution for t in terms), terms)
 

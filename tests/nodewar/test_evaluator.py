@@ -41,7 +41,7 @@ def test_fourteen_terms_in_order_and_the_score_is_their_sum(game: NodeWarGame) -
     assert tuple(t.name for t in evaluation.terms) == EVALUATOR_TERMS
     assert len(evaluation.terms) == 14
     for term in evaluation.terms:
-        assert term.contribution == pytest.approx(term.weight * (term.blue - term.red))
+        assert term.contribution == pytest.approx(term.weight * (term.values[0] - term.values[1]))
         assert term.description
     assert evaluation.score == pytest.approx(sum(t.contribution for t in evaluation.terms))
 
@@ -57,9 +57,9 @@ def test_start_position_is_level(game: NodeWarGame) -> None:
     evaluation = NodeWarEvaluator(game).evaluate(game.new_state())
     assert evaluation.score == pytest.approx(0.0)
     t = {term.name: term for term in evaluation.terms}
-    assert (t["alive_nodes"].blue, t["free_base_slots"].blue, t["mobility"].blue) == (1, 6, 6)
+    assert (t["alive_nodes"].values[0], t["free_base_slots"].values[0], t["mobility"].values[0]) == (1, 6, 6)
     # the radius-4 disc around 6,2 holds 48 other points; 6 of them (rows -1, -2) are off the board
-    assert t["base_room"].blue == t["base_room"].red == 42
+    assert t["base_room"].values[0] == t["base_room"].values[1] == 42
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5, 8])
@@ -70,7 +70,7 @@ def test_mirrored_position_negates_the_score(game: NodeWarGame, seed: int) -> No
     assert evaluator.score(flipped) == pytest.approx(-evaluator.score(state))
     a, b = evaluator.evaluate(state), evaluator.evaluate(flipped)
     for ta, tb in zip(a.terms, b.terms):
-        assert (ta.blue, ta.red) == pytest.approx((tb.red, tb.blue)), ta.name
+        assert (ta.values[0], ta.values[1]) == pytest.approx((tb.values[1], tb.values[0])), ta.name
 
 
 # -- each formula on a hand-built position ----------------------------------------------
@@ -103,53 +103,53 @@ def sample(game: NodeWarGame) -> Any:
 
 def test_material_terms(sample: Any) -> None:
     t = terms(sample)
-    assert (t["alive_nodes"].blue, t["alive_nodes"].red) == (5, 4)  # Bases included; 3,13 is dead
-    assert (t["dead_nodes"].blue, t["dead_nodes"].red) == (2, 1)
+    assert (t["alive_nodes"].values[0], t["alive_nodes"].values[1]) == (5, 4)  # Bases included; 3,13 is dead
+    assert (t["dead_nodes"].values[0], t["dead_nodes"].values[1]) == (2, 1)
 
 
 def test_structure_terms(sample: Any) -> None:
     t = terms(sample)
     # Blue: 5 live lines between 5 alive nodes -> one loop; Red: a tree
-    assert (t["loop_redundancy"].blue, t["loop_redundancy"].red) == (1, 0)
+    assert (t["loop_redundancy"].values[0], t["loop_redundancy"].values[1]) == (1, 0)
     # Blue's Base: 2 lines; Red's Base: one live and one cut line
-    assert (t["free_base_slots"].blue, t["free_base_slots"].red) == (4, 4)
+    assert (t["free_base_slots"].values[0], t["free_base_slots"].values[1]) == (4, 4)
     # free branches: Blue 4 + (4-3) + (4-3) + (4-2) + (4-1) = 11; Red (6-2) + 2 + 2 + 3 = 11
     # (the cut line still takes a slot of Red's Base)
-    assert (t["mobility"].blue, t["mobility"].red) == (11, 11)
+    assert (t["mobility"].values[0], t["mobility"].values[1]) == (11, 11)
     # one live line only: Blue 8,11; Red 4,7
-    assert (t["weak_points"].blue, t["weak_points"].red) == (1, 1)
+    assert (t["weak_points"].values[0], t["weak_points"].values[1]) == (1, 1)
 
 
 def test_geometry_terms(sample: Any) -> None:
     t = terms(sample)
     # the axis runs 14 points from Base to Base; advance is measured along it
-    assert t["front_line_advance"].blue == pytest.approx(9.0)  # 8,11 is 9 rows up
-    assert t["front_line_advance"].red == pytest.approx(9.0)  # 4,7 is 9 rows down
+    assert t["front_line_advance"].values[0] == pytest.approx(9.0)  # 8,11 is 9 rows up
+    assert t["front_line_advance"].values[1] == pytest.approx(9.0)  # 4,7 is 9 rows down
     # midline at 7 rows from each Base, band 1.5: Blue 8,8 (6 rows up); Red 6,10 (6 rows down),
     # but not 4,7 (9 rows down) nor 8,11 / 4,5 for Blue (9 and 3 rows up)
-    assert (t["centre_line"].blue, t["centre_line"].red) == (1, 1)
+    assert (t["centre_line"].values[0], t["centre_line"].values[1]) == (1, 1)
     # lateral columns: Blue x in {6, 4, 8}; Red x in {6, 4}
-    assert (t["wide_network"].blue, t["wide_network"].red) == (3, 2)
+    assert (t["wide_network"].values[0], t["wide_network"].values[1]) == (3, 2)
     # flanks are 3+ columns off the axis in the own half: none qualifies on both sides
-    assert (t["flank_watch"].blue, t["flank_watch"].red) == (0, 0)
+    assert (t["flank_watch"].values[0], t["flank_watch"].values[1]) == (0, 0)
 
 
 def test_siege_terms(sample: Any) -> None:
     t = terms(sample)
     # Red's 4,7 is within 4 + 3 of Blue's Base (dx -2, dy 5: 29 <= 49)
-    assert t["base_siege"].blue == 1
+    assert t["base_siege"].values[0] == 1
     # Blue's 8,11 is within 7 of Red's Base (dx 2, dy -5); 8,8 is not (dx 2, dy -8)
-    assert t["base_siege"].red == 1
+    assert t["base_siege"].values[1] == 1
     # nobody has a node inside the other Base's radius
-    assert (t["siege_presence"].blue, t["siege_presence"].red) == (0, 0)
+    assert (t["siege_presence"].values[0], t["siege_presence"].values[1]) == (0, 0)
 
 
 def test_base_room_counts_empty_points_off_live_lines(game: NodeWarGame) -> None:
     state = build(game, blue=[(6, 6)], lines=[((6, 2), (6, 6))])
     t = terms(state)
     # 42 points around the Base, minus the node 6,6 and the three points inside 6,2-6,6
-    assert t["base_room"].blue == 42 - 1 - 3
-    assert t["base_room"].red == 42
+    assert t["base_room"].values[0] == 42 - 1 - 3
+    assert t["base_room"].values[1] == 42
 
 
 def test_siege_presence_needs_a_free_branch(game: NodeWarGame) -> None:
@@ -159,20 +159,20 @@ def test_siege_presence_needs_a_free_branch(game: NodeWarGame) -> None:
         lines=[((6, 2), (6, 6)), ((6, 6), (6, 9)), ((6, 9), (7, 12))],
     )
     # 7,12 is just outside Red's Base radius (dx 1, dy -4: 17 > 16)
-    assert terms(state)["siege_presence"].blue == 0
+    assert terms(state)["siege_presence"].values[0] == 0
     state = build(
         game,
         blue=[(6, 6), (6, 9), (6, 12)],
         lines=[((6, 2), (6, 6)), ((6, 6), (6, 9)), ((6, 9), (6, 12))],
     )
-    assert terms(state)["siege_presence"].blue == 1  # 6,12: dy -4, inside, 3 free branches
+    assert terms(state)["siege_presence"].values[0] == 1  # 6,12: dy -4, inside, 3 free branches
 
 
 def test_opening_rush_fades_with_the_turn(game: NodeWarGame) -> None:
     lines = [((6, 2), (6, 6)), ((6, 6), (6, 9))]
-    early = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=1))["opening_rush"].blue
-    late = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=21))["opening_rush"].blue
-    over = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=60))["opening_rush"].blue
+    early = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=1))["opening_rush"].values[0]
+    late = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=21))["opening_rush"].values[0]
+    over = terms(build(game, blue=[(6, 6), (6, 9)], lines=lines, turn=60))["opening_rush"].values[0]
     assert early == pytest.approx((4 + 7) / 14)
     assert late == pytest.approx(early / 2)
     assert over == 0
@@ -231,4 +231,4 @@ def test_cli_eval_prints_every_term(cli: Any, tmp_path: Path, sample: Any) -> No
     expected = NodeWarEvaluator(sample.game).evaluate(sample)
     assert data["score"] == pytest.approx(expected.score)
     alive = data["terms"][0]
-    assert (alive["seat0"], alive["seat1"]) == (5, 4)
+    assert tuple(alive["values"]) == (5, 4)

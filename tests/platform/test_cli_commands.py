@@ -177,7 +177,7 @@ def test_eval(cli: Any, tmp_path: Path) -> None:
     assert "+3.500" in result.out
     data = json.loads(cli("eval", "toy", str(position_file(tmp_path)), "--json", "--evaluator", "taken").out)
     assert data["evaluator"] == "taken" and data["score"] == 3.5
-    assert data["terms"][0] == {"name": "taken", "seat0": 3, "seat1": 0, "weight": 1.0, "contribution": 3.0}
+    assert data["terms"][0] == {"name": "taken", "values": [3, 0], "weight": 1.0, "contribution": 3.0}
 
 
 def test_bench(cli: Any) -> None:
@@ -199,6 +199,7 @@ class FakeUI(types.ModuleType):
         super().__init__("pegboard.ui")
         self.calls: list[tuple[str, str, list[str]]] = []
         self.error = error
+        self.DisplayUnavailable = type(error) if error is not None else RuntimeError
 
     def launch(self, game_id: str, ruleset: str, seats: list[str]) -> int:
         if self.error:

@@ -160,13 +160,13 @@ def test_a_crashing_bot_is_one_line(cli: Any, tmp_path: Path) -> None:
     plugin = toygame.write_plugin(
         tmp_path,
         "crashbot",
-        "from pegboard.specs import BotSpec",
-        "class Bot:",
+        "from pegboard.specs import Bot, BotSpec",
+        "class Crash(Bot):",
         "    def choose(self, view, budget):",
         "        return 1 / 0",
         "@hookimpl",
         "def pegboard_bots(game):",
-        "    return BotSpec('crash', 'Crash', lambda g, s: Bot())",
+        "    return BotSpec('crash', 'Crash', lambda g, s: Crash())",
     )
     one_error(cli("--plugin", str(plugin), "match", "toy", "--left", "crash", "-j", "1"), 1, "bot 'crash' crashed", "ZeroDivisionError")
 

@@ -10,7 +10,7 @@ from pegboard.game import PegboardError, State
 from pegboard.plugins import Plugins, UnknownId
 from pegboard.records import validate_record
 from pegboard.runner import BotError, MatchPlan, derive_seed, entrant_labels, play_game, run_match
-from pegboard.specs import BotSpec
+from pegboard.specs import Bot, BotSpec
 
 
 def moves_of(report: Any) -> list[list[Any]]:
@@ -96,12 +96,12 @@ def test_bad_plans_fail_before_playing(toy_plugins: Plugins) -> None:
         run_match(MatchPlan("toy", ("random", "random"), ruleset="huge"), plugins=toy_plugins)
 
 
-class Cheater:
+class Cheater(Bot):
     def choose(self, view: State, budget: float) -> Any:
         return (0, 99)
 
 
-class Crasher:
+class Crasher(Bot):
     def choose(self, view: State, budget: float) -> Any:
         raise RuntimeError("boom")
 

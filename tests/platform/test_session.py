@@ -543,8 +543,8 @@ def test_a_bad_import_names_the_line_and_leaves_the_game_untouched(tmp_path):
     ("change", "message"),
     [
         ({"game": "chess"}, "chess match"),
-        ({"moves": [{"x": 9, "y": 9}]}, "move 1: cannot read the move: cell 9,9 is off the board"),
-        ({"moves": [{"x": 0, "y": 0}, {"x": 0, "y": 0}]}, "move 2: illegal move a1: a1 is taken"),
+        ({"moves": [{"x": 9, "y": 9}]}, "move 1: cell 9,9 is off the board"),
+        ({"moves": [{"x": 0, "y": 0}, {"x": 0, "y": 0}]}, "move 2: a1 is illegal: a1 is taken"),
         ({"result": {"winner": 0, "reason": "connect"}}, "not over"),
         ({"moves": "a1"}, "moves"),
         ({"players": [{"seat": "Black", "name": "Player", "bot": None}]}, "expected 2 players"),
@@ -567,7 +567,7 @@ def test_declared_result_must_match_the_replay():
     s.play(cell(s, 3, 0))
     record = s.to_record()
     record["result"] = {"winner": 1, "reason": "connect"}
-    with pytest.raises(MatchImportError, match="the moves give connect"):
+    with pytest.raises(MatchImportError, match="the replay gives winner 0 by 'connect'"):
         make().import_record(record)
     record["result"] = {"winner": 0, "reason": "connect"}
     t = make()

@@ -19,7 +19,7 @@ from typing import Any
 
 from pegboard import Event, Game, IllegalMove, Result, State, hookimpl
 from pegboard.game import InvalidMoveEncoding, InvalidPosition
-from pegboard.specs import BenchSpec, BotSpec, Evaluation, EvaluatorSpec, Figure, GameSpec, RuleModSpec, Term
+from pegboard.specs import BenchSpec, Bot, BotSpec, Evaluation, Evaluator, EvaluatorSpec, Figure, GameSpec, RuleMod, RuleModSpec, Term
 
 HERE = Path(__file__).resolve().parent / "toy"
 SEATS = ("Left", "Right")
@@ -229,7 +229,7 @@ class NimText:
         return record
 
 
-class OddOnly:
+class OddOnly(RuleMod):
     """Rule mod: odd takes only, while any odd take is possible; reports an extra event per move."""
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
@@ -248,7 +248,7 @@ class OddOnly:
         return [Event("odd_take", {"take": move[1]}, self.note)]
 
 
-class NoPileZero:
+class NoPileZero(RuleMod):
     """Rule mod with only filter_moves: pile 0 is closed while other piles have tokens (check is derived)."""
 
     def __init__(self, game: Game, options: Mapping[str, Any]) -> None:
@@ -259,17 +259,17 @@ class NoPileZero:
         return kept or moves
 
 
-class TakeMost:
+class TakeMost(Bot):
     """A greedy toy bot: takes as much as it can from the biggest pile."""
 
     def choose(self, view: State, budget: float) -> Any:
         return max(view.legal_moves(), key=lambda m: (m[1], -m[0]))
 
 
-class TakenEvaluator:
+class TakenEvaluator(Evaluator):
     def evaluate(self, state: State) -> Evaluation:
         a, b = state.taken  # type: ignore[attr-defined]
-        terms = (Term("taken", a, b, 1.0, float(a - b)), Term("parity", sum(state.piles) % 2, 0, 0.5, 0.5 * (sum(state.piles) % 2)))  # type: ignore[attr-defined]
+        terms = (Term("taken", (a, b), 1.0, float(a - b)), Term("parity", (sum(state.piles) % 2, 0), 0.5, 0.5 * (sum(state.piles) % 2)))  # type: ignore[attr-defined]
         return Evaluation(sum(t.contribution for t in terms), terms)
 
     def score(self, state: State) -> float:

@@ -55,14 +55,15 @@ def evaluate(
     seats = registry.game(game).seats
     table = new_table(f"{spec.name}: score {evaluation.score:+.3f} for {seats[0]}")
     table.add_column("term")
-    table.add_column(seats[0], justify="right")
-    table.add_column(seats[1] if len(seats) > 1 else "other", justify="right")
+    for seat in seats:
+        table.add_column(seat, justify="right")
     table.add_column("weight", justify="right")
     table.add_column("contribution", justify="right")
     for term in evaluation.terms:
-        table.add_row(term.name, f"{term.blue:g}", f"{term.red:g}", f"{term.weight:g}", f"{term.contribution:+.3f}")
+        values = [f"{term.values[i]:g}" if i < len(term.values) else "" for i in range(len(seats))]
+        table.add_row(term.name, *values, f"{term.weight:g}", f"{term.contribution:+.3f}")
     table.add_section()
-    table.add_row("total", "", "", "", f"{evaluation.score:+.3f}")
+    table.add_row("total", *[""] * (len(seats) + 1), f"{evaluation.score:+.3f}")
     out().print(table)
 
 

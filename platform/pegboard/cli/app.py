@@ -116,7 +116,7 @@ def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":  # `pegboard` or `pegboard ruleset` alone: the help
             print(exc.format_message(), file=sys.stderr)
             return EXIT_USAGE
-        command_path = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "pegboard"
+        command_path = exc.ctx.command_path if exc.ctx is not None else "pegboard"
         error_line(f"{exc.format_message()} (try '{command_path} --help')")
         return EXIT_USAGE
     except ClickException as exc:

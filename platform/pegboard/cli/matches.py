@@ -120,7 +120,8 @@ def match(
             "games": len(report.outcomes),
             "average_length": report.average_length,
             "entrants": [
-                {**{k: getattr(r, k) for k in ("label", "bot", "wins", "draws", "losses", "unfinished", "moves", "think_max")}, "think_mean": r.think_mean}
+                {"label": r.label, "bot": r.bot, "wins": r.wins, "draws": r.draws, "losses": r.losses, "unfinished": r.unfinished,
+                 "moves": r.moves, "think_max": r.think_max, "think_mean": r.think_mean}
                 for r in report.stats
             ],
             "records": [str(p) for p in written],

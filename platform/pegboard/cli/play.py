@@ -48,7 +48,7 @@ def play(
     except UnknownId:
         raise
     except Exception as exc:  # noqa: BLE001
-        if isinstance(exc, getattr(ui, "DisplayUnavailable", ())) or _is_display_problem(exc):
+        if isinstance(exc, ui.DisplayUnavailable) or _is_display_problem(exc):
             what = str(exc) if "cannot open a window" in str(exc) else f"cannot open a window: {type(exc).__name__}: {exc}"
             error_line(f"{what} (no display? try pegboard demo)")
             raise typer.Exit(EXIT_USAGE) from None

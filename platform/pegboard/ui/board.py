@@ -59,6 +59,9 @@ class BoardView(Protocol):
         """A click on the board (board coordinates). Play with ``session.play``; when a
         click cannot be played, say why through :meth:`status_text`."""
 
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
+        """The wheel turned over the board (board coordinates); zoom or scroll, or ignore it."""
+
     def set_hints(self, enabled: bool) -> None:
         """Show or hide move hints (the H key toggles them)."""
 
@@ -127,6 +130,9 @@ class BoardViewBase:
         pass
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        pass
+
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
         pass
 
     def play(self, move: Move) -> bool:

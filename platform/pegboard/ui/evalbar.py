@@ -91,10 +91,12 @@ class BreakdownPanel(Panel):
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         items = list(super().build(ui, layer))
         r = self.rect
-        cols = [r.x + 14, r.right - 250, r.right - 180, r.right - 110, r.right - 16]
+        seats = self.seats or ["seat 0", "seat 1"]
+        # one right-aligned column per seat, then the weight and the contribution
+        cols = [r.x + 14, *[r.right - 110 - 70 * (len(seats) - i) for i in range(len(seats))], r.right - 110, r.right - 16]
+        last = len(cols) - 1
         y = r.top - 52
-        heads = ["term", self.seats[0] if self.seats else "seat 0", self.seats[1] if len(self.seats) > 1 else "seat 1",
-                 "weight", "="]
+        heads = ["term", *seats, "weight", "="]
         for i, head in enumerate(heads):
             items.append(label(ui, head, cols[i], y, layer, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM,
                                anchor_x="left" if i == 0 else "right", bold=True))
@@ -104,13 +106,14 @@ class BreakdownPanel(Panel):
         for term in self.evaluation.terms:
             y -= self.ROW
             color = theme.TEXT if term.contribution == 0 else (theme.SEAT_COLORS[0] if term.contribution > 0 else theme.TEXT_ERROR)
-            values = [term.name.replace("_", " "), _num(term.blue), _num(term.red), _num(term.weight), f"{term.contribution:+.2f}"]
+            per_seat = [_num(term.values[i]) if i < len(term.values) else "" for i in range(len(seats))]
+            values = [term.name.replace("_", " "), *per_seat, _num(term.weight), f"{term.contribution:+.2f}"]
             for i, value in enumerate(values):
                 items.append(label(ui, value, cols[i], y, layer, size=theme.SMALL_FONT_SIZE,
-                                   color=color if i == 4 else theme.TEXT, anchor_x="left" if i == 0 else "right"))
+                                   color=color if i == last else theme.TEXT, anchor_x="left" if i == 0 else "right"))
         y -= self.ROW
         items.append(label(ui, "total", cols[0], y, layer, size=theme.SMALL_FONT_SIZE, bold=True))
-        items.append(label(ui, f"{self.evaluation.score:+.2f}", cols[4], y, layer, size=theme.SMALL_FONT_SIZE, bold=True,
+        items.append(label(ui, f"{self.evaluation.score:+.2f}", cols[last], y, layer, size=theme.SMALL_FONT_SIZE, bold=True,
                            anchor_x="right"))
         return items
 

@@ -29,10 +29,6 @@ class Rect:
     def contains(self, px: float, py: float) -> bool:
         return self.x <= px < self.right and self.y <= py < self.top
 
-    def inset(self, dx: float, dy: float | None = None) -> Rect:
-        dy = dx if dy is None else dy
-        return Rect(self.x + dx, self.y + dy, max(0.0, self.width - 2 * dx), max(0.0, self.height - 2 * dy))
-
     def local(self, px: float, py: float) -> tuple[float, float]:
         """Window coordinates to coordinates relative to this rectangle's bottom-left corner."""
         return px - self.x, py - self.y

@@ -112,6 +112,7 @@ class MatchWindow(pyglet.window.Window):
         self._time = 0.0
         self._board_hover = False
         self.board: BoardView | None = None
+        self.board_area: Rect | None = None  # set by the first layout
         self._view_game: Any = None
         self.evaluator: Any = None
         self._eval_game: Any = None
@@ -162,10 +163,10 @@ class MatchWindow(pyglet.window.Window):
         self.board = view if view is not None else MoveListView(game, self.session)
         self.board.set_hints(self.hints)
         self._view_game = game
-        colors = getattr(self.board, "seat_colors", None) or theme.SEAT_COLORS
+        colors = self.board.seat_colors or theme.SEAT_COLORS
         self.evalbar.colors = colors
         self.history.set_seat_colors(colors)
-        if hasattr(self, "board_area"):
+        if self.board_area is not None:
             self.board.layout(self.board_area)
 
     def _evaluator(self) -> Any:
@@ -177,7 +178,7 @@ class MatchWindow(pyglet.window.Window):
             except Exception:  # noqa: BLE001
                 log.exception("evaluator failed to start")
                 self.evaluator = None
-            self.evalbar.scale = float(getattr(self.evaluator, "scale", 0) or 10.0)
+            self.evalbar.scale = self.evaluator.scale if self.evaluator is not None else 10.0
         return self.evaluator
 
     # -- layout -------------------------------------------------------------------------------
@@ -365,7 +366,7 @@ class MatchWindow(pyglet.window.Window):
             target.on_mouse_press(x, y, button, modifiers)
             self._refresh_status()
             return
-        if self.board is not None and self.board_area.contains(x, y):
+        if self.board is not None and self.board_area is not None and self.board_area.contains(x, y):
             if self.session.is_over:
                 self.open_end_dialog()  # the result again, with the extension or a new game
                 return
@@ -389,7 +390,7 @@ class MatchWindow(pyglet.window.Window):
         if tip != self.tip:
             self.tip = tip
             self._refresh_status()
-        over_board = self.board is not None and self.board_area.contains(x, y) and self._widgets_at(x, y) is None
+        over_board = self.board is not None and self.board_area is not None and self.board_area.contains(x, y) and self._widgets_at(x, y) is None
         if over_board:
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_motion(lx, ly)  # type: ignore[union-attr]
@@ -407,7 +408,7 @@ class MatchWindow(pyglet.window.Window):
         target = self._widgets_at(x, y)
         if target is not None:
             target.on_mouse_scroll(x, y, scroll_x, scroll_y)
-        elif self.board is not None and hasattr(self.board, "on_mouse_scroll"):
+        elif self.board is not None and self.board_area is not None:
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_scroll(lx, ly, scroll_x, scroll_y)
 

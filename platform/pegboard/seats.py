@@ -1,0 +1,73 @@
+"""Who plays each seat of a match: a person at the window or a bot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .specs import BotSpec
+
+if TYPE_CHECKING:
+    from .plugins import Plugins
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class SeatController:
+    """Who plays one seat: a person at the window (``bot`` is None) or a bot.
+
+    ``budget`` overrides the bot spec's seconds per move.
+    """
+
+    bot: BotSpec | None = None
+    budget: float | None = None
+
+    @classmethod
+    def human(cls) -> SeatController:
+        return cls()
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+    @property
+    def id(self) -> str:
+        """``"human"`` or the bot's id (what the CLI and Customize dialog use)."""
+        return HUMAN if self.bot is None else self.bot.id
+
+    @property
+    def name(self) -> str:
+        return "Player" if self.bot is None else self.bot.name
+
+    @property
+    def seconds(self) -> float:
+        if self.bot is None:
+            return 0.0
+        return self.budget if self.budget is not None else self.bot.budget
+
+
+SeatLike = SeatController | BotSpec | str | None
+
+
+def seat_controller(value: SeatLike, game_id: str, plugins: Plugins | None = None) -> SeatController:
+    """Turn ``"human"``, None, a :class:`BotSpec`, a bot id or a controller into a controller.
+
+    Bot ids are looked up with ``plugins.bot(game_id, id)`` (raises ``UnknownId``).
+    """
+    if isinstance(value, SeatController):
+        return value
+    if value is None or value == HUMAN or value == "player":
+        return SeatController()
+    if isinstance(value, BotSpec):
+        return SeatController(bot=value)
+    if isinstance(value, str):
+        if plugins is None:
+            from .plugins import get_plugins
+
+            plugins = get_plugins()
+        return SeatController(bot=plugins.bot(game_id, value))
+    raise TypeError(f"cannot use {value!r} as a seat")
+
+
+__all__ = ["HUMAN", "SeatController", "SeatLike", "seat_controller"]
