@@ -24,6 +24,7 @@ from .pieces import (
     drone_label,
     payout_kind,
 )
+from .rams import ram_centre
 from .rng import draw
 from .shapes import SHAPE_ROWS, find_shapes, matches_through
 
@@ -564,8 +565,6 @@ def strike(st: StarfallState, frm: int, to: int) -> None:
 
 
 def ram(st: StarfallState, frm: int, d: int) -> None:
-    from .movegen import ram_centre
-
     me = st.current
     centre = ram_centre(st, frm, d, None)
     assert centre is not None

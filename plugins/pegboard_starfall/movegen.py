@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import fog
 from .effects import claim_open, drop_targets
+from .rams import ram_centre
 from .swapgen import swap_pairs
 from .moves import (
     AIM,
@@ -338,19 +339,6 @@ def strike_ends(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
         if last >= 0 and not blocked_unseen:
             out.append(last)
     return out
-
-
-def ram_centre(st: StarfallState, sq: int, d: int, vis: bytearray | None) -> int | None:
-    """The blast centre of a ram from sq in direction d, or None if that ram is not legal."""
-    kind, ast = st.kind, st.ast
-    last = -1
-    for t in st.geo.rays[sq][d]:
-        if vis is not None and not vis[t]:
-            return None
-        if ast[t] or kind[t]:
-            return t
-        last = t
-    return last if last >= 0 else None
 
 
 def build_squares(st: StarfallState, vis: bytearray | None) -> list[int]:
