@@ -1,4 +1,4 @@
-"""Starfall's Pegboard hooks: the game itself and its benchmarks."""
+"""Starfall's Pegboard hooks: the game, its bots, its evaluator and its benchmarks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, GameSpec
+from pegboard.specs import BenchSpec, BotSpec, GameSpec
 
 
 def _factory(ruleset: Any) -> Any:
@@ -36,3 +36,36 @@ def pegboard_benchmarks(game: str) -> Any:
     from .bench import run
 
     return BenchSpec(id="starfall-engine", name="Starfall rules engine", game="starfall", run=run)
+
+
+#: Default seconds per move: only skill 100's timed search reads it; the lower levels' search is fixed.
+SKILL_BUDGET = 0.25
+
+
+def _skill_factory(skill: int) -> Any:
+    def factory(game: Any, seed: int) -> Any:
+        from .bots import SkillBot
+
+        return SkillBot(game, seed, skill)
+
+    return factory
+
+
+#: skill-0 ... skill-100, weakest first (so the CLI's default bot is skill-100).
+BOTS = tuple(
+    BotSpec(
+        id=f"skill-{skill}",
+        name=f"Skill {skill}",
+        factory=_skill_factory(skill),
+        game="starfall",
+        budget=SKILL_BUDGET,
+        description=f"Best move {skill}% of the time, else a random legal move; knows the ladder up to {skill} "
+                    "(docs/rules/starfall.md, Bots).",
+    )
+    for skill in range(0, 101, 10)
+)
+
+
+@hookimpl
+def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
+    return BOTS if game == "starfall" else None

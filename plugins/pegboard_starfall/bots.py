@@ -1,0 +1,279 @@
+"""Starfall's bot family: ``skill-0`` ... ``skill-100``.
+
+At skill S the bot plays its best move S% of the time and a uniformly random legal move
+otherwise, both from its own seeded generator (so a match record replays). What its best
+move knows grows one step every ten levels, each level keeping everything below it; the
+ladder is :data:`LADDER` (written out in docs/rules/starfall.md, "Bots").
+
+The best move is found on the view the bot receives (a player's observation under fog):
+every candidate is played with ``push`` and taken back with ``undo`` on that one state, and
+scored by the :class:`~pegboard_starfall.evaluator.StarfallEvaluator` terms the level knows.
+From skill 80 the best few candidates are also answered by the opponent's best reply.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .evaluator import TERMS, StarfallEvaluator
+from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
+from .pieces import HUNTER, SCOUT, SHIELD, SIEGE
+
+SKILLS: tuple[int, ...] = tuple(range(0, 101, 10))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One piece of knowledge: from ``level`` on, the best move also weighs these ``terms``
+    and may use these ``moves`` kinds; ``takes`` starts counting the other side's terms;
+    ``replies`` checks that many best candidates against the opponent's best reply (-1: as
+    many as the time budget allows)."""
+
+    level: int
+    title: str
+    terms: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
+    takes: bool = False
+    replies: int = 0
+
+
+#: The ladder (docs/rules/starfall.md, "Bots"). Every level knows how games are won ("won").
+LADDER: tuple[Step, ...] = (
+    Step(10, "claims: territory and the claims that take the most squares", ("territory", "claim_reach")),
+    Step(20, "swaps that pay: the drones a swap (and its cascades) earns, and their power",
+         ("drone_value", "drone_power")),
+    Step(30, "takes and scout routes: the other side's losses count, scouts head for open sky",
+         ("scout_room",), takes=True),
+    Step(40, "turrets, loading and missiles: stock, carried missiles, shots, building turrets",
+         ("missiles_stock", "missiles_carried", "turrets"), moves=(FIRE, BUILD)),
+    Step(50, "guarding its Command: shields over the squares an enemy siege would win from", ("command_open",)),
+    Step(60, "siege attacks: sieges toward the enemy Command, strikes that threaten to win",
+         ("siege_threats", "siege_advance")),
+    Step(70, "asteroids and bombs: asteroids on its half weighed, bomb rams used", ("asteroid_pressure",),
+         moves=(RAM,)),
+    Step(80, "exposure: its drones an enemy raider or shield could take next turn", ("exposed",)),
+    Step(90, "the opponent's best reply (its forcing actions) checked for its 2 best candidates", replies=2),
+    Step(100, "a timed search: the reply check over as many candidates as the time budget allows", replies=-1),
+)
+
+#: Moves every level may play as its best move (the ladder adds FIRE, BUILD and RAM).
+BASE_KINDS = frozenset({SWAP, "move", "claim", "warp", "strike", "pass"})
+#: A missile shot is the best move only if it gains at least this much over not firing.
+FIRE_MARGIN = 0.3
+#: The timed search never runs past this many seconds, whatever the budget: the first pass
+#: stops here (scoring the most promising kinds of move first) and the reply check by then.
+HARD_LIMIT = 1.2
+#: The order the timed search scores move kinds in (the rest after them).
+KIND_ORDER = {CLAIM: 0, STRIKE: 1, WARP: 2, RAM: 3, BUILD: 4, SWAP: 5}
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Everything a skill level knows, folded from the ladder."""
+
+    skill: int
+    own: tuple[float, ...]
+    theirs: tuple[float, ...]
+    kinds: frozenset[str]
+    replies: int
+
+    @classmethod
+    def at(cls, skill: int, weights: dict[str, float]) -> Knowledge:
+        known = {"won"}
+        kinds = set(BASE_KINDS)
+        takes = False
+        replies = 0
+        for step in LADDER:
+            if step.level > skill:
+                break
+            known.update(step.terms)
+            kinds.update(step.moves)
+            takes = takes or step.takes
+            replies = step.replies
+        own = tuple(weights[t] if t in known else 0.0 for t in TERMS)
+        theirs = tuple(weights[t] if t in known and (takes or t == "won") else 0.0 for t in TERMS)
+        return cls(skill, own, theirs, frozenset(kinds), replies)
+
+
+class Searcher:
+    """The best move of one knowledge level, on a state it searches with push/undo."""
+
+    def __init__(self, game: Any, knowledge: Knowledge, rng: random.Random) -> None:
+        self.evaluator = StarfallEvaluator(game)
+        self.k = knowledge
+        self.rng = rng
+
+    def value(self, st: Any, me: int) -> float:
+        """The position for ``me``, by the terms this level knows."""
+        values = self.evaluator.side_values(st)
+        mine, theirs = values[me], values[me ^ 1]
+        total = 0.0
+        for w, v in zip(self.k.own, mine):
+            total += w * v
+        for w, v in zip(self.k.theirs, theirs):
+            total -= w * v
+        return total
+
+    def ranked(self, st: Any, moves: list[SfMove], me: int, stop: float | None = None) -> list[tuple[float, SfMove]]:
+        """Each move played, scored for ``me`` and taken back; best first (ties at random).
+
+        Plain drone moves (see :meth:`plain`) change no star, so the opponent's start of
+        turn after each is the same: one of them is played in full and the rest are scored
+        by moving the drone alone, plus the difference that full play made. With ``stop`` (a
+        perf_counter time), moves not reached by then are left out.
+        """
+        out: list[tuple[float, SfMove]] = []
+        jitter = self.rng.random
+        clock = time.perf_counter
+        offset: float | None = None
+        for m in moves:
+            if stop is not None and out and clock() > stop:
+                break
+            if self.plain(st, m, me):
+                light = self.light_value(st, m, me)
+                if offset is None:
+                    st.push(m)
+                    offset = self.value(st, me) - light
+                    st.undo()
+                out.append((light + offset + jitter() * 1e-6, m))
+                continue
+            st.push(m)
+            out.append((self.value(st, me) + jitter() * 1e-6, m))
+            st.undo()
+        out.sort(key=lambda p: p[0], reverse=True)
+        return out
+
+    @staticmethod
+    def plain(st: Any, m: SfMove, me: int) -> bool:
+        """A move or strike to an empty square that triggers nothing but the drone's arrival
+        (no take, stack, wreck, loading beside the Command or shield sweep)."""
+        if m.kind != MOVE and m.kind != STRIKE:
+            return False
+        a, b = m.a, m.b
+        if st.kind[b] or st.wreck[b]:
+            return False
+        k = st.kind[a]
+        if k == SHIELD:
+            return st.owner[b] != me
+        if k == SCOUT or k == HUNTER:
+            cmd = st.cmd[me]
+            return cmd < 0 or b not in st.geo.nbr8[cmd]
+        return True
+
+    def light_value(self, st: Any, m: SfMove, me: int) -> float:
+        """The value after moving the drone from m.a to m.b alone (then put back)."""
+        a, b = m.a, m.b
+        arrays = (st.kind, st.side, st.power, st.ride, st.miss)
+        for arr in arrays:
+            arr[b], arr[a] = arr[a], 0
+        try:
+            return self.value(st, me)
+        finally:
+            for arr in arrays:
+                arr[a], arr[b] = arr[b], 0
+
+    def best(self, st: Any, moves: list[SfMove], budget: float, kinds: frozenset[str] | None = None) -> SfMove:
+        started = time.perf_counter()
+        me = st.to_move
+        allowed = self.k.kinds if kinds is None else kinds
+        actions = [m for m in moves if m.kind != FIRE and m.kind in allowed]
+        if not actions:
+            actions = [m for m in moves if m.kind != FIRE] or list(moves)
+        if FIRE in allowed:
+            fires = [m for m in moves if m.kind == FIRE]
+            if fires:
+                base = self.value(st, me)
+                score, shot = self.ranked(st, fires, me)[0]
+                if score - base >= FIRE_MARGIN:
+                    return shot
+        width = self.k.replies
+        if width < 0:  # timed: the likeliest winners first, so a cut-off loses the least
+            actions.sort(key=lambda m: KIND_ORDER.get(m.kind, 9))
+            hard = started + HARD_LIMIT
+            deadline = min(started + max(budget, 0.05), hard)
+            ranked = self.ranked(st, actions, me, hard)
+        else:
+            hard = deadline = None
+            ranked = self.ranked(st, actions, me)
+        if not width or len(ranked) == 1:
+            return ranked[0][1]
+        count = len(ranked) if width < 0 else min(width, len(ranked))
+        best_move, best_score = ranked[0][1], float("-inf")
+        for i in range(count):
+            if deadline is not None and i >= 2 and time.perf_counter() > deadline:
+                break
+            score, m = ranked[i]
+            if score <= best_score:
+                break  # replies only lower a score: nothing further down can win
+            st.push(m)
+            if st.result is None:
+                score = min(score, self.worst_reply(st, me, hard))
+            st.undo()
+            if score > best_score:
+                best_move, best_score = m, score
+        return best_move
+
+    def worst_reply(self, st: Any, me: int, hard: float | None) -> float:
+        """The lowest value for ``me`` among the opponent's forcing actions (its best reply).
+
+        Forcing: every action but a plain drone move (takes, stacks, siege and shield steps
+        count); missile shots are left out.
+        """
+        worst = float("inf")
+        kind = st.kind
+        for m in st.legal_moves():
+            k = m.kind
+            if k == FIRE or (k == MOVE and not kind[m.b] and kind[m.a] != SIEGE and kind[m.a] != SHIELD):
+                continue
+            st.push(m)
+            v = self.value(st, me)
+            st.undo()
+            if v < worst:
+                worst = v
+            if hard is not None and time.perf_counter() > hard:
+                break
+        return worst
+
+
+class SkillBot:
+    """The Starfall bot at one skill (0..100 by tens); see the module docstring."""
+
+    def __init__(self, game: Any, seed: int = 0, skill: int = 50) -> None:
+        if skill not in SKILLS:
+            raise ValueError(f"skill must be one of {', '.join(map(str, SKILLS))}")
+        self.skill = skill
+        self.rng = random.Random(seed)
+        self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
+
+    def choose(self, view: Any, budget: float) -> SfMove:
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        if self.rng.randrange(100) < self.skill:
+            return self.searcher.best(view, moves, budget)
+        return moves[self.rng.randrange(len(moves))]
+
+
+def hint(game: Any, state: Any, seat: int) -> SfMove | None:
+    """The best swap for ``seat`` by the skill-100 evaluation, seen from ``seat``'s view only.
+
+    None when it is not ``seat``'s turn, the game is over, or no swap is legal.
+    """
+    if state.result is not None or state.to_move != seat:
+        return None
+    view = state.player_view(seat)
+    moves = [m for m in view.legal_moves() if m.kind == SWAP]
+    if not moves:
+        return None
+    searcher = Searcher(game, Knowledge.at(100, StarfallEvaluator(game).weights), random.Random(0))
+    return searcher.best(view, moves, HINT_BUDGET, kinds=frozenset({SWAP}))
+
+
+#: Seconds the hint's search may take.
+HINT_BUDGET = 0.5
+
+
+__all__ = ["HINT_BUDGET", "LADDER", "SKILLS", "Knowledge", "Searcher", "SkillBot", "Step", "hint"]
