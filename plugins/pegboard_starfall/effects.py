@@ -678,15 +678,19 @@ def fade_wrecks(st: StarfallState) -> None:
 
 
 def siege_win(st: StarfallState) -> None:
-    """At the start of its turn a side wins with a siege beside the enemy Command and no enemy shield beside that siege."""
+    """At the start of its turn a side wins with a siege beside the enemy Command and no enemy shield beside that siege.
+
+    The siege needs at least ``win.siege_power`` power (1 in standard: any siege).
+    """
     me = st.current
     c = st.cmd[me ^ 1]
     if c < 0:
         return
-    kind, side = st.kind, st.side
+    kind, side, power = st.kind, st.side, st.power
+    need = st.rules.siege_power
     nbr8 = st.geo.nbr8
     for sq in nbr8[c]:
-        if kind[sq] == SIEGE and side[sq] == me:
+        if kind[sq] == SIEGE and side[sq] == me and power[sq] >= need:
             if not any(kind[t] == SHIELD and side[t] != me for t in nbr8[sq]):
                 st.finish(me, "siege", f"{SIDE_NAMES[me]}'s siege at {at(st, sq)} stands beside the enemy Command "
                           f"with no shield to stop it: {SIDE_NAMES[me]} wins.")

@@ -68,6 +68,8 @@ class Rules:
     drop_target: str = "random"
     #: Claims and warps also take the other side's land (not under its drones).
     claim_enemy: bool = False
+    #: Power a siege needs to win beside the enemy Command.
+    siege_power: int = 1
     #: "Asteroids from ratings" is switched on (the ratings may still be missing).
     handicap: bool = False
     #: South's rating minus North's left after the handicap's rocks; None without both ratings.
@@ -152,6 +154,7 @@ class Rules:
             payout=payout,
             drop_target=str(ast.get("drop_target", "random")),
             claim_enemy=bool(claims.get("take_enemy", False)),
+            siege_power=int(win.get("siege_power", 1)),
             handicap=bool(handicap.get("enabled", False)),
             handicap_gap=gap_left,
         )
@@ -176,6 +179,8 @@ class Rules:
             raise RulesetValueError("asteroids: counts cannot be negative")
         if self.max_power < 1 or self.drone_cap < 1:
             raise RulesetValueError("drones: cap and max_power must be at least 1")
+        if not 1 <= self.siege_power <= self.max_power:
+            raise RulesetValueError("win.siege_power must be between 1 and drones.max_power")
 
 
 DEFAULT_PAYOUT: dict[str, dict[str, Any]] = {

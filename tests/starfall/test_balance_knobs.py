@@ -209,3 +209,16 @@ def test_open_sky_is_listed_with_its_description(capsys: pytest.CaptureFixture[s
     standard = load_ruleset("starfall/standard", game="starfall").data
     sky = load_ruleset("starfall/open_sky", game="starfall").data
     assert sky["board"] == standard["board"] and sky["payout"] == standard["payout"]  # it extends standard
+
+
+@pytest.mark.parametrize("power, wins", [(1, False), (2, True), (3, True)])
+def test_siege_power_a_siege_must_be_stacked_to_win(power: int, wins: bool) -> None:
+    game = make_game(win={"siege_power": 2})
+    st = blank(game)
+    x = put(st, 3, 9, "X", 0, power=power)
+    st.apply(mv.move(x, sq(st, 4, 9)))
+    n = put(st, 9, 9, "S", 1)
+    st.apply(mv.move(n, sq(st, 9, 8)))
+    assert (st.result is not None and st.result.reason == "siege") is wins
+    with pytest.raises(Exception, match="siege_power"):
+        make_game(win={"siege_power": 3}, drones={"max_power": 2})
