@@ -7,20 +7,17 @@ games are installed.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+import toygame  # tests/platform is on pytest's pythonpath (pyproject.toml)
+from pegboard.plugins import Plugins, set_plugins
+
 TESTS = Path(__file__).resolve().parent
 TOYGAME_FILE = TESTS / "platform" / "toygame.py"
-if str(TOYGAME_FILE.parent) not in sys.path:
-    sys.path.insert(0, str(TOYGAME_FILE.parent))
-
-import toygame  # noqa: E402
-from pegboard.plugins import Plugins, set_plugins  # noqa: E402
 
 # Test modules must not import from conftest (several conftest.py files exist):
 # shared helpers live in tests/platform/toygame.py.

@@ -18,4 +18,5 @@ class RandomBot(Bot):
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
-        return moves[self.rng.randrange(len(moves))]
+        move: Move = moves[self.rng.randrange(len(moves))]
+        return move

@@ -15,7 +15,7 @@ and our schemas are draft 2020-12 (``prefixItems``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 Predicate = Callable[[Any], bool]
@@ -140,7 +140,7 @@ class _Compiler:
         if "type" in schema:
             checks.append(_type_test(schema["type"] if isinstance(schema["type"], list) else [schema["type"]]))
         if "const" in schema:
-            checks.append(lambda v, c=schema["const"]: _json_equal(v, c))
+            checks.append(_const_test(schema["const"]))
         if "enum" in schema:
             checks.append(_enum_test(schema["enum"]))
         checks.extend(self._object(schema))
@@ -153,10 +153,10 @@ class _Compiler:
         for keyword, combine in (("allOf", all), ("anyOf", any)):
             if keyword in schema:
                 parts = tuple(self.compile(s) for s in schema[keyword])
-                checks.append(lambda v, parts=parts, combine=combine: combine(p(v) for p in parts))
+                checks.append(_combined(parts, combine))
         if "oneOf" in schema:
             parts = tuple(self.compile(s) for s in schema["oneOf"])
-            checks.append(lambda v, parts=parts: sum(1 for p in parts if p(v)) == 1)
+            checks.append(_exactly_one(parts))
         if not checks:
             return lambda value: True
         return _all_of(checks)
@@ -240,3 +240,15 @@ def compile_predicate(schema: Mapping[str, Any]) -> Predicate | None:
         return _Compiler(schema).compile(schema)
     except Unsupported:
         return None
+
+
+def _const_test(expected: Any) -> Predicate:
+    return lambda value: _json_equal(value, expected)
+
+
+def _combined(parts: tuple[Predicate, ...], combine: Callable[[Iterable[bool]], bool]) -> Predicate:
+    return lambda value: combine(p(value) for p in parts)
+
+
+def _exactly_one(parts: tuple[Predicate, ...]) -> Predicate:
+    return lambda value: sum(1 for p in parts if p(value)) == 1

@@ -17,12 +17,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from .clock import ClockSettings
 
 Move = Hashable
 """A game-specific move value: immutable, hashable, comparable with ``==``."""
+
+MoveT = TypeVar("MoveT", bound=Hashable, default=Any)
+"""The move type of a game: ``class MyState(State[MyMove])`` and ``class MyGame(Game[MyMove])``
+let an engine declare its own move type without ``type: ignore[override]``. A bare ``State``
+or ``Game`` (what the platform handles) means any move type."""
 
 JSON = Any
 """A value made only of dict, list, str, int, float, bool and None."""
@@ -128,14 +135,14 @@ class Result:
         return other is not None and self.winner == other.winner and self.reason == other.reason
 
 
-class State(ABC):
+class State(ABC, Generic[MoveT]):
     """One position of a game, mutated in place by :meth:`apply` / :meth:`undo`.
 
     Search code must use ``apply``/``undo`` (cheap, incremental) rather than
     :meth:`clone` (a full copy) wherever it can.
     """
 
-    game: Game
+    game: Game[MoveT]
 
     # -- whose turn, and is it over -------------------------------------------------
 
@@ -161,18 +168,18 @@ class State(ABC):
     # -- moves ------------------------------------------------------------------------
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         """Every legal move for :attr:`to_move`; empty once the game is over."""
 
     @abstractmethod
-    def check(self, move: Move) -> str | None:
+    def check(self, move: MoveT) -> str | None:
         """None if ``move`` is legal here, otherwise the reason it is not."""
 
     @abstractmethod
-    def apply(self, move: Move) -> list[Event]:
+    def apply(self, move: MoveT) -> list[Event]:
         """Play ``move``; raise :class:`IllegalMove` (state unchanged) if it is illegal."""
 
-    def push(self, move: Move) -> None:
+    def push(self, move: MoveT) -> None:
         """Play a move already known to be legal, without building events.
 
         The fast path for replays and search (python-chess's ``push``). The
@@ -182,7 +189,7 @@ class State(ABC):
         self.apply(move)
 
     @abstractmethod
-    def undo(self) -> Move:
+    def undo(self) -> MoveT:
         """Take back the last move and return it. Raises IndexError at the start."""
 
     # -- turn limits ------------------------------------------------------------------
@@ -201,7 +208,7 @@ class State(ABC):
 
     # -- clocks (see pegboard.clock and the ruleset's [timers] table) ---------------------
 
-    def timeout_move(self) -> Move | None:
+    def timeout_move(self) -> MoveT | None:
         """The move played for :attr:`to_move` when its move timer runs out.
 
         None (the default) means the seat loses on time instead (see
@@ -209,7 +216,7 @@ class State(ABC):
         """
         return None
 
-    def concede_move(self, seat: int, reason: str) -> Move | None:
+    def concede_move(self, seat: int, reason: str) -> MoveT | None:
         """The move by which ``seat`` gives up, when the game records a loss as a move.
 
         ``reason`` is ``"flag"`` or ``"move_time"`` when a clock ran out (or a
@@ -222,7 +229,7 @@ class State(ABC):
     # -- copies, views, serialisation ---------------------------------------------------
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> State[MoveT]:
         """An independent deep copy (undo history included)."""
 
     @abstractmethod
@@ -240,14 +247,14 @@ class State(ABC):
         """
         return self.to_json()
 
-    def player_view(self, player: int) -> State:
+    def player_view(self, player: int) -> State[MoveT]:
         """A state built only from ``player``'s observation, for bots to search.
 
         Perfect-information games return a clone.
         """
         return self.clone()
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: MoveT) -> str:
         """The move in the game's text notation, as seen from this position."""
         return self.game.move_text(move)
 
@@ -255,7 +262,11 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} ply={self.ply} to_move={self.to_move}>"
 
 
-class Game(ABC):
+StateT = TypeVar("StateT", bound=State, default=Any)
+"""The state type a bot, evaluator or rule mod works on: ``class MyBot(Bot[MyState])``."""
+
+
+class Game(ABC, Generic[MoveT]):
     """The rules of one game under one resolved ruleset.
 
     Built by the factory of a :class:`pegboard.specs.GameSpec` with the resolved
@@ -275,23 +286,23 @@ class Game(ABC):
         self.ruleset = ruleset
 
     @abstractmethod
-    def new_state(self, seed: int = 0) -> State:
+    def new_state(self, seed: int = 0) -> State[MoveT]:
         """The starting position. All randomness of the match derives from ``seed``."""
 
     @abstractmethod
-    def encode_move(self, move: Move) -> JSON:
+    def encode_move(self, move: MoveT) -> JSON:
         """A move as JSON (validated by ``schemas/<game>/move.schema.json``)."""
 
     @abstractmethod
-    def decode_move(self, data: JSON) -> Move:
+    def decode_move(self, data: JSON) -> MoveT:
         """The inverse of :meth:`encode_move`; raises :class:`InvalidMoveEncoding`."""
 
     @abstractmethod
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: MoveT) -> str:
         """A short human-readable rendering of a move."""
 
     @abstractmethod
-    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+    def state_from_json(self, data: Mapping[str, JSON]) -> State[MoveT]:
         """A state from a position document; raises :class:`InvalidPosition`."""
 
     def rating_overrides(self, ratings: Sequence[float]) -> dict[str, JSON]:

@@ -12,16 +12,25 @@ or the ``PEGBOARD_PLUGINS`` environment variable (``os.pathsep``-separated).
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import TYPE_CHECKING
 
 import pluggy
+
+from .game import Event
+from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, OneOrMany, RendererSpec, RuleModSpec, RulesetDir
+
+if TYPE_CHECKING:
+    import typer
+
+    from .session import Session
 
 hookspec = pluggy.HookspecMarker("pegboard")
 hookimpl = pluggy.HookimplMarker("pegboard")
 
 
 @hookspec
-def pegboard_games() -> Any:
+def pegboard_games() -> OneOrMany[GameSpec]:
     """Return the :class:`~pegboard.specs.GameSpec` (or a list) of games this plugin provides.
 
     A game's id must be unique across all plugins.
@@ -29,7 +38,7 @@ def pegboard_games() -> Any:
 
 
 @hookspec
-def pegboard_bots(game: str) -> Any:
+def pegboard_bots(game: str) -> OneOrMany[BotSpec]:
     """Return :class:`~pegboard.specs.BotSpec` objects for the game with id ``game``.
 
     Return None (or nothing) for games you do not know. A spec whose ``game``
@@ -38,17 +47,17 @@ def pegboard_bots(game: str) -> Any:
 
 
 @hookspec
-def pegboard_evaluators(game: str) -> Any:
+def pegboard_evaluators(game: str) -> OneOrMany[EvaluatorSpec]:
     """Return :class:`~pegboard.specs.EvaluatorSpec` objects for the game with id ``game``."""
 
 
 @hookspec
-def pegboard_renderers(game: str) -> Any:
+def pegboard_renderers(game: str) -> OneOrMany[RendererSpec]:
     """Return the :class:`~pegboard.specs.RendererSpec` that draws ``game`` in the window."""
 
 
 @hookspec
-def pegboard_ruleset_dirs() -> Any:
+def pegboard_ruleset_dirs() -> OneOrMany[str | os.PathLike[str] | RulesetDir]:
     """Return folders of ruleset ``*.toml`` files (paths or :class:`~pegboard.specs.RulesetDir`).
 
     Mods use this to ship variants; each file names its game inside.
@@ -56,7 +65,7 @@ def pegboard_ruleset_dirs() -> Any:
 
 
 @hookspec
-def pegboard_rule_mods(game: str) -> Any:
+def pegboard_rule_mods(game: str) -> OneOrMany[RuleModSpec]:
     """Return :class:`~pegboard.specs.RuleModSpec` objects for ``game``.
 
     A rule mod only runs when the resolved ruleset lists its id in ``mods``,
@@ -65,17 +74,17 @@ def pegboard_rule_mods(game: str) -> Any:
 
 
 @hookspec
-def pegboard_benchmarks(game: str) -> Any:
+def pegboard_benchmarks(game: str) -> OneOrMany[BenchSpec]:
     """Return :class:`~pegboard.specs.BenchSpec` objects that ``pegboard bench`` runs for ``game``."""
 
 
 @hookspec
-def pegboard_commands(app: Any) -> None:
+def pegboard_commands(app: typer.Typer) -> None:
     """Add commands to the ``pegboard`` CLI; ``app`` is the root :class:`typer.Typer`."""
 
 
 @hookspec
-def pegboard_match_event(session: Any, event: Any) -> None:
+def pegboard_match_event(session: Session, event: Event) -> None:
     """Observe a match as it is played: called once per :class:`~pegboard.game.Event`.
 
     ``session`` is the :class:`pegboard.session.Session` being played. Use it

@@ -23,10 +23,11 @@ import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .game import CLOCK_REASONS, JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
-from .rulesets import Ruleset, RulesetError, build_game, load_ruleset, ruleset_from_data
+from .errors import RulesetError
+from .rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
 from .schemas import SchemaFileError, game_schema_path, issues, match_validator, move_predicate, validator
 from .textfiles import UnreadableFile, read_utf8
 
@@ -317,7 +318,11 @@ def cached_ruleset(data: Mapping[str, Any], plugins: Plugins) -> Ruleset:
     return _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
 
 
-def _remember(cache: dict[Any, Any], key: Any, limit: int, build: Callable[[], Any]) -> Any:
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(cache: dict[_K, _V], key: _K, limit: int, build: Callable[[], _V]) -> _V:
     """``cache[key]``, built on first use; the cache is emptied when it outgrows ``limit``."""
     found = cache.get(key)
     if found is None:
@@ -474,7 +479,7 @@ def check_result(record: Mapping[str, Any], state: State, path: str | Path | Non
     if declared is None:
         return
     actual = state.result
-    where = {"path": path, "stage": "result", "json_path": "$.result"}
+    where: dict[str, Any] = {"path": path, "stage": "result", "json_path": "$.result"}
     if actual is None:
         if declared["reason"] in CLOCK_REASONS:
             return  # a clock ended it (the window's timers): the moves alone cannot say otherwise
@@ -534,6 +539,8 @@ def read_record(path: str | Path, plugins: Plugins | None = None) -> dict[str, J
     errors = check_schema(record, plugins, path)
     if errors:
         raise errors[0]
+    if not isinstance(record, dict):  # the schema stage has refused anything else
+        raise MatchFileError("a match record must be a JSON object", path=path, stage="schema", json_path="$")
     return record
 
 

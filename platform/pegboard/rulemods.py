@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .clock import ClockSettings
-from .game import JSON, Event, Game, IllegalMove, Move, Result, State
+from .game import JSON, Event, Game, IllegalMove, MoveT, Result, State
 from .errors import RulesetError
 
 if TYPE_CHECKING:
@@ -35,10 +35,10 @@ class _Mod:
         self.impl = impl
 
 
-class ModdedGame(Game):
+class ModdedGame(Game[MoveT]):
     """A game with rule mods active; everything not about legality is the inner game's."""
 
-    def __init__(self, inner: Game, mods: Sequence[_Mod]) -> None:
+    def __init__(self, inner: Game[MoveT], mods: Sequence[_Mod]) -> None:
         super().__init__(inner.ruleset)
         self.inner = inner
         self.mods = tuple(mods)
@@ -47,19 +47,19 @@ class ModdedGame(Game):
         self.seats = inner.seats
         self.hidden_information = inner.hidden_information
 
-    def wrap(self, state: State) -> ModdedState:
+    def wrap(self, state: State[MoveT]) -> ModdedState[MoveT]:
         return ModdedState(self, state)
 
-    def new_state(self, seed: int = 0) -> ModdedState:
+    def new_state(self, seed: int = 0) -> ModdedState[MoveT]:
         return self.wrap(self.inner.new_state(seed))
 
-    def encode_move(self, move: Move) -> JSON:
+    def encode_move(self, move: MoveT) -> JSON:
         return self.inner.encode_move(move)
 
-    def decode_move(self, data: JSON) -> Move:
+    def decode_move(self, data: JSON) -> MoveT:
         return self.inner.decode_move(data)
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: MoveT) -> str:
         return self.inner.move_text(move)
 
     def timers(self) -> ClockSettings | None:
@@ -68,7 +68,7 @@ class ModdedGame(Game):
     def time_loss(self, seat: int, reason: str, text: str = "") -> Result:
         return self.inner.time_loss(seat, reason, text)
 
-    def state_from_json(self, data: Mapping[str, JSON]) -> ModdedState:
+    def state_from_json(self, data: Mapping[str, JSON]) -> ModdedState[MoveT]:
         return self.wrap(self.inner.state_from_json(data))
 
     def rating_overrides(self, ratings: Sequence[float]) -> dict[str, JSON]:
@@ -85,11 +85,12 @@ class ModdedGame(Game):
         return getattr(self.inner, name)
 
 
-class ModdedState(State):
+class ModdedState(State[MoveT]):
     """A state proxy that applies the game's rule mods around the engine's state."""
 
-    def __init__(self, game: ModdedGame, inner: State) -> None:
+    def __init__(self, game: ModdedGame[MoveT], inner: State[MoveT]) -> None:
         self.game = game
+        self.modded = game
         self.inner = inner
 
     @property
@@ -104,38 +105,38 @@ class ModdedState(State):
     def ply(self) -> int:
         return self.inner.ply
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveT]:
         moves = self.inner.legal_moves()
-        for mod in self.game.mods:
+        for mod in self.modded.mods:
             moves = list(mod.impl.filter_moves(self.inner, moves))
         return moves
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: MoveT) -> str | None:
         reason = self.inner.check(move)
         if reason is not None:
             return reason
         refused = self._refusing_mod(move)
         return None if refused is None else refused[1]
 
-    def _refusing_mod(self, move: Move) -> tuple[str, str] | None:
+    def _refusing_mod(self, move: MoveT) -> tuple[str, str] | None:
         """The first mod refusing a move the engine accepts, with its reason."""
-        for mod in self.game.mods:
+        for mod in self.modded.mods:
             reason = mod.impl.check(self.inner, move)
             if reason is not None:
                 return mod.id, f"{reason} {mod.id}" if reason == mod.impl.FILTERED else reason
         return None
 
-    def apply(self, move: Move) -> list[Event]:
+    def apply(self, move: MoveT) -> list[Event]:
         refused = None if self.inner.check(move) is not None else self._refusing_mod(move)
         if refused is not None:  # (an engine refusal is raised by the engine's own apply, with its rule id)
             mod_id, reason = refused
             raise IllegalMove(reason, rule=f"mod:{mod_id}", move=move)
         events = list(self.inner.apply(move))
-        for mod in self.game.mods:
+        for mod in self.modded.mods:
             events.extend(mod.impl.after_apply(self.inner, move, events))
         return events
 
-    def undo(self) -> Move:
+    def undo(self) -> MoveT:
         return self.inner.undo()
 
     def can_extend(self) -> bool:
@@ -147,14 +148,14 @@ class ModdedState(State):
     def extension_turns(self) -> int | None:
         return self.inner.extension_turns()
 
-    def timeout_move(self) -> Move | None:
+    def timeout_move(self) -> MoveT | None:
         return self.inner.timeout_move()
 
-    def concede_move(self, seat: int, reason: str) -> Move | None:
+    def concede_move(self, seat: int, reason: str) -> MoveT | None:
         return self.inner.concede_move(seat, reason)
 
-    def clone(self) -> ModdedState:
-        return ModdedState(self.game, self.inner.clone())
+    def clone(self) -> ModdedState[MoveT]:
+        return ModdedState(self.modded, self.inner.clone())
 
     def to_json(self) -> dict[str, JSON]:
         return self.inner.to_json()
@@ -162,10 +163,10 @@ class ModdedState(State):
     def observation(self, player: int) -> dict[str, JSON]:
         return self.inner.observation(player)
 
-    def player_view(self, player: int) -> ModdedState:
-        return ModdedState(self.game, self.inner.player_view(player))
+    def player_view(self, player: int) -> ModdedState[MoveT]:
+        return ModdedState(self.modded, self.inner.player_view(player))
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: MoveT) -> str:
         return self.inner.move_text(move)
 
     def __getattr__(self, name: str) -> Any:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import RulesetError
+from .errors import RulesetError as RulesetError  # re-exported: where callers have always found it
 from .game import Game, PegboardError
 from .schemas import SchemaFileError, game_schema_path, issues, validator
 from .textfiles import UnreadableFile, read_utf8

@@ -11,9 +11,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from .game import JSON, Event, Game, Move, State
+from .game import JSON, Event, Game, Move, StateT
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .ui.board import BoardView
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ class TextFormat(Protocol):
         """
 
 
-class Bot(ABC):
+class Bot(ABC, Generic[StateT]):
     """Something that picks a move; every bot a :class:`BotSpec` builds derives from it.
 
     ``choose`` receives a state built from the bot's own observation (never
@@ -63,7 +68,7 @@ class Bot(ABC):
     """
 
     @abstractmethod
-    def choose(self, view: State, budget: float) -> Move:
+    def choose(self, view: StateT, budget: float) -> Move:
         """The move to play in ``view`` within about ``budget`` seconds."""
 
     def cancel(self) -> None:
@@ -120,7 +125,7 @@ class Evaluation:
         return {"score": self.score, "terms": [t.to_json() for t in self.terms]}
 
 
-class Evaluator(ABC):
+class Evaluator(ABC, Generic[StateT]):
     """Scores a position from seat 0's point of view (positive is good for seat 0)."""
 
     #: How big a score is: the window's evaluation bar fills ``0.5 + 0.5 * tanh(score / scale)``
@@ -128,10 +133,10 @@ class Evaluator(ABC):
     scale: float = 10.0
 
     @abstractmethod
-    def evaluate(self, state: State) -> Evaluation:
+    def evaluate(self, state: StateT) -> Evaluation:
         """The score with its per-term breakdown."""
 
-    def score(self, state: State) -> float:
+    def score(self, state: StateT) -> float:
         """The score alone; search calls this, so an override should skip the breakdown."""
         return self.evaluate(state).score
 
@@ -159,10 +164,10 @@ class RendererSpec:
     id: str
     name: str
     game: str
-    factory: Callable[..., Any]
+    factory: Callable[[Game, Session], BoardView]
 
 
-class RuleMod:
+class RuleMod(Generic[StateT]):
     """A scripted rule change, active only when a ruleset names it in ``mods``.
 
     The platform wraps the game so that every state runs each active mod's
@@ -173,11 +178,11 @@ class RuleMod:
     #: The reason the default :meth:`check` gives (the platform adds the mod's id).
     FILTERED = "not allowed by the rule mod"
 
-    def filter_moves(self, state: State, moves: list[Move]) -> list[Move]:
+    def filter_moves(self, state: StateT, moves: list[Any]) -> list[Any]:
         """The moves that stay legal (may remove moves, or add moves the engine can apply)."""
         return moves
 
-    def check(self, state: State, move: Move) -> str | None:
+    def check(self, state: StateT, move: Any) -> str | None:
         """A reason to refuse ``move`` (one the engine accepts), or None.
 
         The default refuses exactly the moves :meth:`filter_moves` removes, so
@@ -186,7 +191,7 @@ class RuleMod:
         """
         return None if move in self.filter_moves(state, state.legal_moves()) else self.FILTERED
 
-    def after_apply(self, state: State, move: Move, events: list[Event]) -> list[Event]:
+    def after_apply(self, state: StateT, move: Any, events: list[Event]) -> list[Event]:
         """Extra events to report after ``move``; may inspect but must not change the state."""
         return []
 
@@ -237,6 +242,12 @@ class BenchSpec:
     run: Callable[[bool], list[Figure]]
 
 
+SpecT = TypeVar("SpecT")
+
+OneOrMany: TypeAlias = SpecT | Sequence[SpecT] | None
+"""What a hook returns: one spec, a list of them, or None (see :mod:`pegboard.hookspecs`)."""
+
+
 def as_list(value: Any) -> list[Any]:
     """Hooks may return one spec, a list of them, or None; flatten to a list."""
     if value is None:
@@ -262,5 +273,6 @@ __all__ = [
     "RulesetDir",
     "Term",
     "TextFormat",
+    "OneOrMany",
     "as_list",
 ]

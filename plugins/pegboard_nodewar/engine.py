@@ -28,7 +28,7 @@ from .geometry import Geometry, geometry
 from .moves import BASE, CUT, EMPTY, GONE, GROW, LIVE, LOOP, MOVE_KINDS, REGULAR, REVIVE, SPLIT, Move
 from .rules import SEATS, Params
 
-class NodeWarGame(Game):
+class NodeWarGame(Game[Move]):
     """Node War under one resolved ruleset."""
 
     id = "nodewar"
@@ -90,7 +90,7 @@ class NodeWarGame(Game):
     def new_state(self, seed: int = 0) -> NodeWarState:
         return NodeWarState(self)
 
-    def encode_move(self, move: Move) -> JSON:  # type: ignore[override]  # narrower: Node War moves
+    def encode_move(self, move: Move) -> JSON:
         xs, ys = self.geo.xs, self.geo.ys
         return {"kind": move.kind, "from": [xs[move.src], ys[move.src]], "to": [xs[move.dst], ys[move.dst]]}
 
@@ -114,7 +114,7 @@ class NodeWarGame(Game):
             raise InvalidMoveEncoding(f"move points must be integer points on the {w}x{h} board: {data!r}")
         return Move(kind, sy * w + sx, ty * w + tx)
 
-    def move_text(self, move: Move) -> str:  # type: ignore[override]  # narrower: Node War moves
+    def move_text(self, move: Move) -> str:
         label = self.geo.label
         return f"{move.kind} {label(move.src)} -> {label(move.dst)}"
 
@@ -148,7 +148,7 @@ class MoveEffect(NamedTuple):
     result: Result | None  # result before the move (always None, kept for symmetry)
 
 
-class NodeWarState(State):
+class NodeWarState(State[Move]):
     """A Node War position; ``apply``/``undo`` (or ``push``/``undo``) mutate it in place.
 
     Bots, evaluators and views may *read* these flat tables (never write them):
@@ -374,7 +374,7 @@ class NodeWarState(State):
             if q in reach and 2 * count[q] <= node_limit:
                 yield Move(SPLIT, s, q)
 
-    def legal_moves(self) -> list[Move]:  # type: ignore[override]  # narrower: Node War moves
+    def legal_moves(self) -> list[Move]:
         return self.moves_for(self._to_move)
 
     def moves_for(self, seat: int) -> list[Move]:
@@ -507,13 +507,13 @@ class NodeWarState(State):
                 return q
         return None
 
-    def check(self, move: Move) -> str | None:  # type: ignore[override]  # narrower: Node War moves
+    def check(self, move: Move) -> str | None:
         found = self._why_not(move)
         return None if found is None else found[1]
 
     # -- playing a move ---------------------------------------------------------------------
 
-    def apply(self, move: Move) -> list[Event]:  # type: ignore[override]  # narrower: Node War moves
+    def apply(self, move: Move) -> list[Event]:
         found = self._why_not(move)
         if found is not None:
             raise IllegalMove(found[1], rule=found[0], move=move)

@@ -7,25 +7,22 @@ Playouts are seeded and capped so the whole suite stays fast.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import toygame  # noqa: E402  (tests/conftest.py puts tests/platform on sys.path)
-from conformance_checks import (  # noqa: E402
+import toygame
+from conformance_checks import (
     Playout,
     check_move_encodings,
     check_record,
     checked_playout,
     random_playout,
 )
-from pegboard.plugins import Plugins, get_plugins  # noqa: E402
-from pegboard.rulesets import list_rulesets  # noqa: E402
+from pegboard.plugins import Plugins, get_plugins
+from pegboard.rulesets import list_rulesets
 
 SEEDS = (1, 2)
 MAX_PLIES = 2500

@@ -6,17 +6,11 @@ The position is ``nodewar_positions.HINTS`` (see there for what it contains).
 from __future__ import annotations
 
 import math
-import os
-import sys
-from pathlib import Path
 
-os.environ.setdefault("PYGLET_HEADLESS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
 
-import pytest  # noqa: E402
-
-import nodewar_positions as pos  # noqa: E402
-from pegboard.plugins import Plugins  # noqa: E402
+import nodewar_positions as pos
+from pegboard.plugins import Plugins
 
 pytestmark = pytest.mark.gui
 

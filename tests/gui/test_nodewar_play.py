@@ -12,18 +12,13 @@ turns, and a bad import that names the line and keeps the game.
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from pathlib import Path
 
-os.environ.setdefault("PYGLET_HEADLESS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
+from pyglet.window import key
 
-import pytest  # noqa: E402
-from pyglet.window import key  # noqa: E402
-
-from pegboard.plugins import Plugins  # noqa: E402
+from pegboard.plugins import Plugins
 
 pytestmark = pytest.mark.gui
 

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import random
-import sys
-from pathlib import Path
 
-os.environ.setdefault("PYGLET_HEADLESS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
 
-import pytest  # noqa: E402
-
-from pegboard import hookimpl  # noqa: E402
-from pegboard.plugins import Plugins  # noqa: E402
-from pegboard.specs import RendererSpec  # noqa: E402
+from pegboard import hookimpl
+from pegboard.plugins import Plugins
+from pegboard.specs import RendererSpec
 
 pytestmark = pytest.mark.gui
 

@@ -7,14 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-os.environ.setdefault("PYGLET_HEADLESS", "1")  # before anything imports pyglet
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pytest
 
-import pytest  # noqa: E402
-
-import gridtoy  # noqa: E402
-from gridtoy import GateBot, ToyPlugin  # noqa: E402
-from pegboard.ui import theme  # noqa: E402
+import gridtoy
+from gridtoy import GateBot, ToyPlugin
+from pegboard.ui import theme
 
 pytestmark = pytest.mark.gui
 

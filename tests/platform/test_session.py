@@ -7,19 +7,16 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gui"))
+import gridtoy
+from gridtoy import PASS, EventLog, GateBot, ToyGame, load_ruleset, make_plugins
 
-import gridtoy  # noqa: E402
-from gridtoy import PASS, EventLog, GateBot, ToyGame, load_ruleset, make_plugins  # noqa: E402
-
-from pegboard import records  # noqa: E402
-from pegboard.game import IllegalMove  # noqa: E402
-from pegboard.plugins import UnknownId  # noqa: E402
-from pegboard.session import (  # noqa: E402
+from pegboard import records
+from pegboard.game import IllegalMove
+from pegboard.plugins import UnknownId
+from pegboard.session import (
     Clock,
     ClockSettings,
     MatchImportError,

@@ -21,7 +21,7 @@ import typer
 try:  # typer >= 0.20 vendors click
     from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - older typer on top of click
-    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef]
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef,import-not-found,unused-ignore]
 
 from .. import __version__
 from ..game import PegboardError

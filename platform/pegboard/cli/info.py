@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -19,7 +19,7 @@ ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
     """List the installed games."""
     registry = plugins()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game_id, spec in sorted(registry.games().items()):
         rows.append(
             {

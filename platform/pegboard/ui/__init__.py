@@ -36,7 +36,8 @@ def open_window(session: Session, plugins: Any = None, *, width: int = 1280, hei
         plugins = get_plugins()
     window = _import_window_module()
     try:
-        return window.MatchWindow(session, plugins, width=width, height=height, **kwargs)
+        opened: MatchWindow = window.MatchWindow(session, plugins, width=width, height=height, **kwargs)
+        return opened
     except PegboardError:
         raise
     except Exception as exc:  # noqa: BLE001 - pyglet's many display/GL exception types

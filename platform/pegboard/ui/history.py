@@ -104,7 +104,7 @@ class HistoryPanel(Panel):
     def __init__(self, on_jump: Callable[[int], Any]) -> None:
         super().__init__(title="History")
         self.cursor = 0
-        self.list: HistoryList = self.add(HistoryList(on_jump, self._style))  # type: ignore[assignment]
+        self.list: HistoryList = self.add(HistoryList(on_jump, self._style))
 
     def _style(self, index: int) -> str:
         if index == self.cursor:

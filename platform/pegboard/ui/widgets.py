@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import pyglet
 from pyglet import shapes
@@ -83,7 +83,8 @@ def fit_text(text: str, width: float, size: float = theme.FONT_SIZE, *, keep_end
 
 def label(
     ui: Ui, text: str, x: float, y: float, layer: int, *, size: float = theme.FONT_SIZE, color: theme.RGB = theme.TEXT,
-    anchor_x: str = "left", anchor_y: str = "center", bold: bool = False, width: float | None = None,
+    anchor_x: Literal["left", "center", "right"] = "left", anchor_y: Literal["top", "bottom", "center", "baseline"] = "center",
+    bold: bool = False, width: float | None = None,
     multiline: bool = False, sub: int = 2,
 ) -> pyglet.text.Label:
     """A label in the shell font placed in ``layer``."""
@@ -94,14 +95,20 @@ def label(
     )
 
 
+def _rgba(color: Sequence[int]) -> tuple[int, int, int] | tuple[int, int, int, int]:
+    if len(color) == 4:
+        return (color[0], color[1], color[2], color[3])
+    return (color[0], color[1], color[2])
+
+
 def rect_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 0, radius: float = 0) -> Drawable:
     if radius > 0 and r.width > 2 * radius and r.height > 2 * radius:
-        return shapes.RoundedRectangle(r.x, r.y, r.width, r.height, radius, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
-    return shapes.Rectangle(r.x, r.y, r.width, r.height, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+        return shapes.RoundedRectangle(r.x, r.y, r.width, r.height, radius, color=_rgba(color), batch=ui.batch, group=ui.group(layer, sub))
+    return shapes.Rectangle(r.x, r.y, r.width, r.height, color=_rgba(color), batch=ui.batch, group=ui.group(layer, sub))
 
 
 def box_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 1, thickness: float = 1) -> Drawable:
-    return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=tuple(color), batch=ui.batch, group=ui.group(layer, sub))
+    return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=_rgba(color), batch=ui.batch, group=ui.group(layer, sub))
 
 
 def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE) -> float:
@@ -110,6 +117,9 @@ def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE) -> fl
     for paragraph in text.split("\n"):
         lines += max(1, math.ceil(text_width(paragraph, size) / max(1.0, width * 0.92)))
     return lines * size * 1.75
+
+
+W = TypeVar("W", bound="Widget")
 
 
 class Widget:
@@ -127,7 +137,7 @@ class Widget:
 
     # -- tree and geometry ------------------------------------------------------------------
 
-    def add(self, child: Widget) -> Widget:
+    def add(self, child: W) -> W:
         self.children.append(child)
         return child
 
@@ -268,8 +278,9 @@ class Label(Widget):
             return [label(ui, self.text, r.x, r.top, layer, size=self.size, color=self.color, bold=self.bold,
                           anchor_y="top", width=max(10, r.width), multiline=True)]
         x = {"center": r.x + r.width / 2, "right": r.right}.get(self.align, r.x)
+        anchor: Literal["left", "center", "right"] = "center" if self.align == "center" else "right" if self.align == "right" else "left"
         return [label(ui, fit_text(self.text, r.width, self.size), x, r.y + r.height / 2, layer, size=self.size,
-                      color=self.color, bold=self.bold, anchor_x=self.align if self.align in ("center", "right") else "left")]
+                      color=self.color, bold=self.bold, anchor_x=anchor)]
 
 
 class Button(Widget):
@@ -635,7 +646,7 @@ class Dialog(Panel):
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         if self.rect.contains(x, y):
             for child in self.walk():
-                if isinstance(child, TextInput) and child is not self:
+                if isinstance(child, TextInput):
                     child.focus(child.rect.contains(x, y))
             Widget.on_mouse_press(self, x, y, button, modifiers)
         return True

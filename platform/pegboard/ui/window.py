@@ -82,7 +82,7 @@ class StatusBar(Panel):
         return items
 
 
-class MatchWindow(pyglet.window.Window):
+class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
     """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
@@ -91,7 +91,7 @@ class MatchWindow(pyglet.window.Window):
         kwargs.setdefault("resizable", True)
         if "config" not in kwargs:
             # 8 bits per channel (some drivers default to 16-bit colour); fall back if refused
-            wanted = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)
+            wanted = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)  # type: ignore[abstract]  # the platform's subclass at run time
             try:
                 super().__init__(width=width, height=height, config=wanted, **kwargs)
             except pyglet.window.NoSuchConfigException:
@@ -129,7 +129,7 @@ class MatchWindow(pyglet.window.Window):
             ("import", "Import .txt", "Import", self.open_import, "Load a match file; every move is checked."),
             ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
         ):
-            self.buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))  # type: ignore[assignment]
+            self.buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
         self.tip: str | None = None
         self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
         assert isinstance(self.evalbar, EvalBar)
@@ -138,7 +138,8 @@ class MatchWindow(pyglet.window.Window):
         self.status = StatusBar()
         self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
 
-        pyglet.gl.glClearColor(*(c / 255 for c in theme.BACKGROUND), 1.0)
+        red, green, blue = (c / 255 for c in theme.BACKGROUND)
+        pyglet.gl.glClearColor(red, green, blue, 1.0)
         session.add_listener(self._on_change)
         self._build_view()
         self._refresh_all()
@@ -196,7 +197,7 @@ class MatchWindow(pyglet.window.Window):
         eval_w = 260 if width >= 1100 else 180 if width >= 760 else 120
         room = width - eval_w - 3 * pad - 4 * len(buttons)
         compact = sum(b.natural_width() for b in buttons) > room
-        x = pad
+        x: float = pad
         for b in buttons:
             b.compact = compact
             w = b.natural_width(compact)
@@ -334,7 +335,7 @@ class MatchWindow(pyglet.window.Window):
         """Draw one frame now and return it as pyglet ImageData (for tests and screenshots)."""
         self.switch_to()
         self.send("on_draw")
-        return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()  # type: ignore[no-untyped-call]  # untyped in pyglet
 
     def save_screenshot(self, path: str | Path) -> Path:
         target = Path(path)
@@ -390,10 +391,11 @@ class MatchWindow(pyglet.window.Window):
         if tip != self.tip:
             self.tip = tip
             self._refresh_status()
-        over_board = self.board is not None and self.board_area is not None and self.board_area.contains(x, y) and self._widgets_at(x, y) is None
-        if over_board:
-            lx, ly = self.board_area.local(x, y)
-            self.board.on_mouse_motion(lx, ly)  # type: ignore[union-attr]
+        board, area = self.board, self.board_area
+        over_board = board is not None and area is not None and area.contains(x, y) and self._widgets_at(x, y) is None
+        if over_board and board is not None and area is not None:
+            lx, ly = area.local(x, y)
+            board.on_mouse_motion(lx, ly)
         elif self._board_hover and self.board is not None:
             self.board.on_mouse_leave()
         self._board_hover = over_board
