@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.specs import Bot
+
 from .evaluator import TERMS, StarfallEvaluator
 from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
 from .pieces import HUNTER, SCOUT, SHIELD, SIEGE
@@ -238,7 +240,7 @@ class Searcher:
         return worst
 
 
-class SkillBot:
+class SkillBot(Bot):
     """The Starfall bot at one skill (0..100 by tens); see the module docstring."""
 
     def __init__(self, game: Any, seed: int = 0, skill: int = 50) -> None:
