@@ -34,7 +34,8 @@ class NoLoops(RuleMod):
         self.announce = bool(options.get("announce", True))
 
     def _is_loop(self, move: Any) -> bool:
-        return self.game.encode_move(move).get("kind") == "loop"
+        kind = self.game.encode_move(move).get("kind")
+        return isinstance(kind, str) and kind == "loop"
 
     def filter_moves(self, state: State, moves: list[Any]) -> list[Any]:
         others = [move for move in moves if not self._is_loop(move)]

@@ -346,7 +346,7 @@ class SearchBot(MediumBot):
         rng = self.rng
         push, undo, leaf, check = view.push, view.undo, self.leaf, view.check
         seat = view.to_move
-        before = 0
+        before = 0.0
         for t in threats:
             # NOTE: plays the opponent's threat *for the player to move*, so ``before`` is not
             # what the threat kills (``trial(t, 1 - seat)`` would be). Left as it was so the
@@ -358,12 +358,12 @@ class SearchBot(MediumBot):
         for move in moves:
             push(move)
             value = -leaf(view, 1)
-            after = 0
+            after = 0.0
             if view.result is None:
                 for t in threats:
                     if check(t) is None:
                         rec, result = view.trial(t, 1 - seat)
-                        lost = len(rec.died)
+                        lost: float = len(rec.died)
                         if result is not None and result.winner != seat:
                             lost += WIN
                         if lost > after:

@@ -838,3 +838,23 @@ def perft(state: NodeWarState, depth: int) -> int:
         total += perft(state, depth - 1)
         state.undo()
     return total
+
+
+__all__ = [
+    "BASE",
+    "CUT",
+    "EMPTY",
+    "GONE",
+    "GROW",
+    "LIVE",
+    "LOOP",
+    "MOVE_KINDS",
+    "REGULAR",
+    "REVIVE",
+    "SPLIT",
+    "Move",
+    "MoveEffect",
+    "NodeWarGame",
+    "NodeWarState",
+    "perft",
+]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
-from pegboard.game import JSON, IllegalMove
+from pegboard.game import JSON, Game, IllegalMove
 from pegboard.records import MatchFileError
 
 from .engine import MOVE_KINDS, Move, NodeWarGame
@@ -67,8 +67,9 @@ class MatchText:
 
     suffix = ".txt"
 
-    def dumps(self, record: Mapping[str, JSON], game: NodeWarGame) -> str:
+    def dumps(self, record: Mapping[str, JSON], game: Game) -> str:
         """The record's moves as text, one line each, with a metadata header."""
+        params = cast(NodeWarGame, game).params  # a NodeWarGame, or a rule-mod proxy of one
         ruleset = record.get("ruleset") or game.ruleset
         lines = [HEADER, f"# ruleset: {_ruleset_ref(ruleset)}"]
         players = record.get("players") or []
@@ -84,7 +85,7 @@ class MatchText:
         if result:
             winner = result.get("winner")
             lines.append(f"# result: {'draw' if winner is None else SEATS[winner]} ({result.get('reason', '')})")
-        mover = game.params.first
+        mover = params.first
         for turn, data in enumerate(record.get("moves") or [], start=1):
             move = game.decode_move(data)
             lines.append(f"{turn} {SEATS[mover]} {game.move_text(move)}")

@@ -16,7 +16,7 @@ mouse never redraws the whole network.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import pyglet
 from pyglet import shapes
@@ -24,7 +24,7 @@ from pyglet import shapes
 from pegboard.ui.board import BoardViewBase
 from pegboard.ui.rect import Rect
 
-from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame
+from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState
 
 BLUE, RED = (59, 130, 246), (239, 68, 68)
 DEAD = ((0x1D, 0x4E, 0xD8), (0xB9, 0x1C, 0x1C))  # dark blue, dark red (rules text)
@@ -39,13 +39,19 @@ GLOW = ((0.36, 40), (0.2, 70))  # (width in cells, alpha) of the halo around lin
 
 def dull(color: tuple[int, int, int]) -> tuple[int, int, int]:
     grey = sum(color) // 3
-    return tuple((c + 2 * grey) // 3 for c in color)  # type: ignore[return-value]
+    red, green, blue = ((c + 2 * grey) // 3 for c in color)
+    return red, green, blue
 
 
 class NodeWarView(BoardViewBase):
     """The Node War board (lattice, lines, nodes, hints)."""
 
     seat_colors = (BLUE, RED)
+
+    @property
+    def state(self) -> NodeWarState:
+        """The position shown: a NodeWarState, or a rule-mod proxy that reads like one."""
+        return cast(NodeWarState, self.session.state)
 
     def __init__(self, game: NodeWarGame, session: Any) -> None:
         super().__init__(game, session)
@@ -90,7 +96,7 @@ class NodeWarView(BoardViewBase):
 
     def node_radius(self, p: int | None = None) -> float:
         """Drawn radius of the node at ``p`` (a regular node when None); Bases are bigger."""
-        base = p is not None and self.session.state.kind[p] == BASE
+        base = p is not None and self.state.kind[p] == BASE
         return self.cell * (0.34 if base else 0.23)
 
     def layout(self, area: Rect) -> None:
@@ -109,7 +115,7 @@ class NodeWarView(BoardViewBase):
 
     def rebuild(self) -> list[Any]:
         self._fit()
-        state = self.session.state
+        state = self.state
         batch, cell = self.batch, self.cell
         items: list[Any] = []
         for lid in range(len(state.la)):
@@ -170,7 +176,7 @@ class NodeWarView(BoardViewBase):
         for item in self._overlay_items:
             item.delete()
         items: list[Any] = []
-        batch, cell, state = self.overlay, self.cell, self.session.state
+        batch, cell, state = self.overlay, self.cell, self.state
         self._hints = {}
         if self.hover is not None and self.hover != self.selected:
             x, y = self.point_xy(self.hover)
@@ -194,7 +200,7 @@ class NodeWarView(BoardViewBase):
     def _outline_node(self, q: int, color: tuple[int, int, int], *, dashed: bool) -> list[Any]:
         """An outline hugging the node at ``q`` (eight short arcs when ``dashed``)."""
         x, y = self.point_xy(q)
-        radius = self.node_radius(q) + (self.cell * 0.09 if self.session.state.kind[q] == BASE else 0.0)
+        radius = self.node_radius(q) + (self.cell * 0.09 if self.state.kind[q] == BASE else 0.0)
         width = max(2.0, self.cell * 0.07)
         if not dashed:
             return [shapes.Arc(x, y, radius + width / 2, thickness=width, color=color, batch=self.overlay, group=self._outline)]
@@ -208,7 +214,7 @@ class NodeWarView(BoardViewBase):
         """A hint: a ring around a node (loop, revive) or a dot with a dark rim on a free point."""
         x, y = self.point_xy(q)
         if ring:  # outside the node's linked outline, with a visible gap
-            radius = self.node_radius(q) + self.cell * (0.25 if self.session.state.kind[q] == BASE else 0.17)
+            radius = self.node_radius(q) + self.cell * (0.25 if self.state.kind[q] == BASE else 0.17)
             return [shapes.Arc(x, y, radius, thickness=max(2.5, self.cell * 0.08), color=color, batch=self.overlay,
                                group=self._hint)]
         dot = max(3.0, self.cell * 0.12)
@@ -219,7 +225,7 @@ class NodeWarView(BoardViewBase):
 
     def _linked(self, s: int) -> dict[int, bool]:
         """Nodes joined to ``s`` by a line: True when every such line is cut."""
-        state = self.session.state
+        state = self.state
         found: dict[int, bool] = {}
         for lid in state.ends[s]:
             if state.lstate[lid] == GONE:
@@ -258,7 +264,7 @@ class NodeWarView(BoardViewBase):
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         p = self.point_at(x, y)
-        state = self.session.state
+        state = self.state
         if p is None or button == pyglet.window.mouse.RIGHT:  # off the lattice or a right click: deselect
             self.selected = None
             self.status = None
@@ -290,7 +296,7 @@ class NodeWarView(BoardViewBase):
         self._rebuild_overlay()
 
     def _describe(self, p: int) -> str:
-        state = self.session.state
+        state = self.state
         kind = "Base" if state.kind[p] == BASE else "node"
         used, limit = state.branches[p], self.nw.limit_of[state.kind[p]]
         where = self.nw.geo.label(p)
@@ -300,7 +306,7 @@ class NodeWarView(BoardViewBase):
         return f"{kind.capitalize()} at {where}: {used} of {limit} branches used, {moves} moves. Click a hint to play."
 
     def _why_not(self, s: int, t: int) -> str:
-        state = self.session.state
+        state = self.state
         if not state.alive[s]:
             return "Dead nodes cannot act: revive them from an alive node."
         kind = state.classify(s, t)

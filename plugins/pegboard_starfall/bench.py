@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from pegboard.specs import Figure
 
 from .game import StarfallGame
+from .moves import SfMove
 from .state import StarfallState
 
 
-def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tuple[list, StarfallState]:
+def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tuple[list[SfMove], StarfallState]:
     st = game.new_state(seed)
     rng = random.Random(seed)
-    played = []
+    played: list[SfMove] = []
     while st.result is None and (max_plies is None or len(played) < max_plies):
         m = rng.choice(st.legal_moves())
         st.apply(m)
@@ -25,7 +27,7 @@ def _playout(game: StarfallGame, seed: int, max_plies: int | None = None) -> tup
     return played, st
 
 
-def midgame(game: StarfallGame, seed: int = 7, plies: int = 120):
+def midgame(game: StarfallGame, seed: int = 7, plies: int = 120) -> StarfallState:
     """A reproducible midgame position: ``plies`` random moves from the start (the first seed
     from ``seed`` on whose random game is still going by then)."""
     for s in range(seed, seed + 100):
@@ -40,7 +42,7 @@ def midgame(game: StarfallGame, seed: int = 7, plies: int = 120):
     raise RuntimeError(f"no random game lasted {plies} plies")
 
 
-def run(quick: bool = False, ruleset: dict | None = None) -> list[Figure]:
+def run(quick: bool = False, ruleset: dict[str, Any] | None = None) -> list[Figure]:
     """Random playouts/s, legal-move enumerations/s on a midgame position, replay moves/s."""
     if ruleset is None:
         from pegboard.rulesets import load_ruleset

@@ -159,7 +159,7 @@ class Searcher:
             return False
         k = st.kind[a]
         if k == SHIELD:
-            return st.owner[b] != me
+            return bool(st.owner[b] != me)
         if k == SCOUT or k == HUNTER:
             cmd = st.cmd[me]
             return cmd < 0 or b not in st.geo.nbr8[cmd]
@@ -192,6 +192,8 @@ class Searcher:
                 if score - base >= FIRE_MARGIN:
                     return shot
         width = self.k.replies
+        hard: float | None
+        deadline: float | None
         if width < 0:  # timed: the likeliest winners first, so a cut-off loses the least
             actions.sort(key=lambda m: KIND_ORDER.get(m.kind, 9))
             hard = started + HARD_LIMIT
@@ -256,7 +258,8 @@ class SkillBot(Bot):
             raise ValueError("no legal move to choose from")
         if self.rng.randrange(100) < self.skill:
             return self.searcher.best(view, moves, budget)
-        return moves[self.rng.randrange(len(moves))]
+        move: SfMove = moves[self.rng.randrange(len(moves))]
+        return move
 
 
 def hint(game: Any, state: Any, seat: int) -> SfMove | None:

@@ -191,7 +191,9 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         st.note("cleared", f"{made}: it clears{why}.", sorted(shape.squares),
                 color=shape.color, row=shape.row, cells=sorted(shape.squares))
         return
-    payout = st.rules.payout[shape.row]
+    table = st.rules.payout
+    assert table is not None  # Rules fills the standard table when a ruleset gives none
+    payout = table[shape.row]
     kind, side, power = st.kind, st.side, st.power
     at_nine_paid = False
     for name in payout.drones:

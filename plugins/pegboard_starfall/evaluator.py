@@ -188,7 +188,8 @@ class StarfallEvaluator:
                         for u in nbr8[t]:
                             if kind[u] in SWEPT and side[u] == me and owner[u] == enemy:
                                 hit.add(u)
-        return sum(KIND_VALUE[kind[t]] for t in hit)
+        threatened: float = sum(KIND_VALUE[kind[t]] for t in hit)
+        return threatened
 
     @staticmethod
     def _siege_threat(st: Any, s: int, me: int, ring: tuple[int, ...]) -> int:

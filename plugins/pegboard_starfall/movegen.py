@@ -6,7 +6,7 @@ the fog is off, otherwise a per-square 0/1 sequence of what the mover sees.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import fog
 from .effects import claim_open, drop_targets
@@ -43,6 +43,7 @@ from .pieces import (
 from .pieces import WARP as WARP_KIND
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .state import StarfallState
 
 _SIDE = ("South", "North")
@@ -146,7 +147,7 @@ def fire_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]
 # -- swaps ----------------------------------------------------------------------------------
 
 
-def _completes(colors: list[int], sq: int, trie: tuple) -> bool:
+def _completes(colors: list[int], sq: int, trie: tuple[Any, ...]) -> bool:
     """True if the star on sq is part of a match (see Geometry.match_trie)."""
     c = colors[sq]
     for first, rests in trie:
@@ -206,7 +207,7 @@ _STAR_BIT = (1, 2, 4, 8, 16, 0)
 _CHECKER_BITS: dict[int, tuple[int, ...]] = {}
 
 
-def _checker_bits(geo) -> tuple[int, ...]:
+def _checker_bits(geo: Geometry) -> tuple[int, ...]:
     bits = _CHECKER_BITS.get(id(geo))
     if bits is None:
         bits = _CHECKER_BITS[id(geo)] = tuple(1 << (5 + geo.checker[t]) for t in range(geo.size))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 NONE, COMMAND, SCOUT, SHIELD, RAIDER, HUNTER, WARP, SIEGE, BOMB, TURRET = range(10)
 #: The letter each kind wears (index = kind code).
 LETTERS = ".MSGRHWXBT"
@@ -44,7 +46,7 @@ def drone_label(name: str) -> str:
     return name
 
 
-def ride_names(mask: int) -> dict[str, list]:
+def ride_names(mask: int) -> dict[str, list[Any]]:
     """A ride mask as JSON: star colour indices and checker colours."""
     return {
         "stars": [k for k in range(5) if mask >> k & 1],
@@ -52,7 +54,7 @@ def ride_names(mask: int) -> dict[str, list]:
     }
 
 
-def ride_mask(data: dict) -> int:
+def ride_mask(data: dict[str, Any]) -> int:
     mask = 0
     for k in data.get("stars", []):
         mask |= 1 << int(k)

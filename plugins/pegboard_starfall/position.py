@@ -81,7 +81,7 @@ def state_from_json(
         raise InvalidPosition(f"not a Starfall position: {type(exc).__name__}: {exc}") from exc
 
 
-def _build(game: StarfallGame, data: Mapping[str, Any], view_of: int | None, cls: type) -> StarfallState:
+def _build(game: StarfallGame, data: Mapping[str, Any], view_of: int | None, cls: type[StarfallState]) -> StarfallState:
     geo = game.geo
     w, h = geo.width, geo.height
     if not isinstance(data, Mapping):

@@ -92,7 +92,13 @@ def new_game(st: StarfallState) -> None:
         return sq
 
     # South; North is the mirror image through the centre.
-    for side, flip in ((0, lambda c, r: (c, r)), (1, lambda c, r: (geo.width - 1 - c, top - r))):
+    def south(c: int, r: int) -> tuple[int, int]:
+        return c, r
+
+    def north(c: int, r: int) -> tuple[int, int]:  # the mirror image through the centre
+        return geo.width - 1 - c, top - r
+
+    for side, flip in ((0, south), (1, north)):
         st.cmd[side] = put(*flip(mid, 0), side, COMMAND)
         scout = put(*flip(mid - 1, 0), side, SCOUT)
         put(*flip(mid + 1, 0), side, SIEGE)

@@ -67,6 +67,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 __all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "has_match", "matches_through"]
 
@@ -240,9 +241,9 @@ class _Tables:
         # Group windows by a square s and a neighbour nb of s in the window, so a scan only
         # looks further when colors[nb] == colors[s]. The other squares are padded with s
         # to three, so every check unpacks the same way.
-        def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple:
+        def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple[Any, ...]:
             nbrs = neighbours(s)
-            groups: dict[int, list] = {nb: [] for nb in nbrs}
+            groups: dict[int, list[Any]] = {nb: [] for nb in nbrs}
             for w in wins:
                 nb = next(x for x in nbrs if x in w)
                 rest = [x for x in w if x != s and x != nb]

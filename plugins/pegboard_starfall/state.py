@@ -31,10 +31,14 @@ from .moves import (
     SfMove,
 )
 from .pieces import SIDE_NAMES, TURRET
+from .rams import ram_centre
 from .rng import seed_key
 
 if TYPE_CHECKING:
     from .game import StarfallGame
+
+_Alt = tuple[str, Sequence[int], dict[str, Any]]
+"""A fallback of a fogged event: (text, squares, data); see :meth:`StarfallState.note`."""
 
 _PUBLIC_EVENTS = frozenset({"pass", "timeout", "drift", "game_over"})
 _ARRAYS = ("star", "ast", "owner", "kind", "side", "power", "ride", "miss", "shots", "wreck", "wround")
@@ -50,6 +54,8 @@ class StarfallState(State):
     ``shots`` counts missiles fired this turn); ``wreck``/``wround``: missiles held by a
     wreck and the round it was made in (salvage).
     """
+
+    game: StarfallGame
 
     def __init__(self, game: StarfallGame, seed: int = 0) -> None:
         self.game = game
@@ -86,11 +92,11 @@ class StarfallState(State):
         #: True when those come after the turn's action: the last one ends the turn.
         self.aim_ends = False
         self.winner_result: Result | None = None
-        self._stack: list[tuple[SfMove, tuple]] = []
-        self._pending: list[tuple[str, dict, str, tuple[int, ...], int]] = []
+        self._stack: list[tuple[SfMove, tuple[Any, ...]]] = []
+        self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
-        self._vis_cache: dict[int, Any] = {}
+        self._vis_cache: dict[int, bytearray] = {}
 
     # -- State API --------------------------------------------------------------------
 
@@ -253,11 +259,11 @@ class StarfallState(State):
         if k == SIEGE:
             out["strikes"] = movegen.strike_ends(self, sq, vis)
         elif k == BOMB:
-            out["rams"] = [c for d in range(8) if (c := movegen.ram_centre(self, sq, d, vis)) is not None]
+            out["rams"] = [c for d in range(8) if (c := ram_centre(self, sq, d, vis)) is not None]
         elif k in (SCOUT, HUNTER):
             out["fires"] = movegen.fire_targets(self, sq, vis)
         elif k == SHIELD:
-            swept = set()
+            swept: set[int] = set()
             for t in out["moves"]:
                 if self.owner[t] == side:
                     swept.update(u for u in self.geo.nbr8[t] if self.kind[u] in SWEPT and self.side[u] != side
@@ -361,7 +367,7 @@ class StarfallState(State):
     # -- helpers used by effects and movegen ----------------------------------------------
 
     def note(self, kind: str, text: str, squares: Sequence[int] = (),
-             alt: Sequence[tuple[str, Sequence[int], dict]] = (), **data: Any) -> None:
+             alt: Sequence[_Alt] = (), **data: Any) -> None:
         """Queue an event for the side whose turn it is.
 
         Under fog, ``squares`` are every square the text and data speak of: a side hears the
@@ -415,7 +421,7 @@ class StarfallState(State):
     def command_stock(self, side: int) -> int:
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (
             self.star[:], self.ast[:], self.owner[:], self.kind[:], self.side[:], self.power[:],
             self.ride[:], self.miss[:], self.shots[:], self.wreck[:], self.wround[:],
@@ -423,7 +429,7 @@ class StarfallState(State):
             self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends,
         )
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: tuple[Any, ...]) -> None:
         (self.star, self.ast, self.owner, self.kind, self.side, self.power, self.ride, self.miss,
          self.shots, self.wreck, self.wround, lit, cleared, self.current, self.turn, self.draws,
          self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends) = snap

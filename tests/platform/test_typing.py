@@ -1,4 +1,4 @@
-"""The platform type-checks under ``mypy --strict`` (settings in pyproject.toml's [tool.mypy]).
+"""The platform and the built-in games type-check under ``mypy --strict`` (pyproject.toml's [tool.mypy]).
 
 Run as part of the suite so the promise keeps holding as code is added. mypy keeps its
 cache in .mypy_cache, so after the first run this takes a few seconds.
@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_platform_passes_mypy_strict() -> None:
+def test_the_platform_and_the_games_pass_mypy_strict() -> None:
     pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install -e '.[test]'")
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-color-output", "--no-error-summary"],
