@@ -25,6 +25,7 @@ from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
 from .pieces import HUNTER, SCOUT, SHIELD, SIEGE
 
 SKILLS: tuple[int, ...] = tuple(range(0, 101, 10))
+EXPOSED = TERMS.index("exposed")
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ LADDER: tuple[Step, ...] = (
     Step(70, "asteroids and bombs: asteroids on its half weighed, bomb rams used", ("asteroid_pressure",),
          moves=(RAM,)),
     Step(80, "exposure: its drones an enemy raider or shield could take next turn", ("exposed",)),
-    Step(90, "the opponent's best reply (its forcing actions) checked for its 2 best candidates", replies=2),
+    Step(90, "the opponent's best forcing reply checked for its 4 best candidates", replies=4),
     Step(100, "a timed search: the reply check over as many candidates as the time budget allows", replies=-1),
 )
 
@@ -68,6 +69,8 @@ FIRE_MARGIN = 0.3
 #: The timed search never runs past this many seconds, whatever the budget: the first pass
 #: stops here (scoring the most promising kinds of move first) and the reply check by then.
 HARD_LIMIT = 1.2
+#: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
+FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
 KIND_ORDER = {CLAIM: 0, STRIKE: 1, WARP: 2, RAM: 3, BUILD: 4, SWAP: 5}
 
@@ -96,7 +99,8 @@ class Knowledge:
             takes = takes or step.takes
             replies = step.replies
         own = tuple(weights[t] if t in known else 0.0 for t in TERMS)
-        theirs = tuple(weights[t] if t in known and (takes or t == "won") else 0.0 for t in TERMS)
+        # the other side's exposure is left out: it moves next and can step away first
+        theirs = tuple(weights[t] if t in known and (takes or t == "won") and t != "exposed" else 0.0 for t in TERMS)
         return cls(skill, own, theirs, frozenset(kinds), replies)
 
 
@@ -110,7 +114,7 @@ class Searcher:
 
     def value(self, st: Any, me: int) -> float:
         """The position for ``me``, by the terms this level knows."""
-        values = self.evaluator.side_values(st)
+        values = self.evaluator.side_values(st, (me,) if self.k.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
         total = 0.0
         for w, v in zip(self.k.own, mine):
@@ -185,7 +189,8 @@ class Searcher:
         if not actions:
             actions = [m for m in moves if m.kind != FIRE] or list(moves)
         if FIRE in allowed:
-            fires = [m for m in moves if m.kind == FIRE]
+            kind, ast = st.kind, st.ast  # shots at drones and asteroids (a star shot rarely pays)
+            fires = [m for m in moves if m.kind == FIRE and (kind[m.b] or ast[m.b])]
             if fires:
                 base = self.value(st, me)
                 score, shot = self.ranked(st, fires, me)[0]
@@ -223,14 +228,18 @@ class Searcher:
     def worst_reply(self, st: Any, me: int, hard: float | None) -> float:
         """The lowest value for ``me`` among the opponent's forcing actions (its best reply).
 
-        Forcing: every action but a plain drone move (takes, stacks, siege and shield steps
-        count); missile shots are left out.
+        Forcing: claims, warps, strikes, rams, and drone moves that land on a drone (takes,
+        stacks) or move a siege or a shield. Swaps and missile shots are left out: they cost
+        most to try and seldom hurt the other side at once.
         """
         worst = float("inf")
         kind = st.kind
         for m in st.legal_moves():
             k = m.kind
-            if k == FIRE or (k == MOVE and not kind[m.b] and kind[m.a] != SIEGE and kind[m.a] != SHIELD):
+            if k == MOVE:
+                if not kind[m.b] and kind[m.a] != SIEGE and kind[m.a] != SHIELD:
+                    continue
+            elif k not in FORCING:
                 continue
             st.push(m)
             v = self.value(st, me)

@@ -18,7 +18,7 @@ from typing import Any
 
 from pegboard.specs import Evaluation, Term
 
-from .movegen import drone_destinations
+from .movegen import drone_destinations, ride_bits
 from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, SWEPT, TURRET, WARP
 
 #: Term names in order, with their default weights (the same numbers as standard.toml).
@@ -101,8 +101,12 @@ class StarfallEvaluator:
 
     # -- raw values ------------------------------------------------------------------------
 
-    def side_values(self, st: Any) -> tuple[list[float], list[float]]:
-        """The raw value of every term (in TERMS order) for South and for North."""
+    def side_values(self, st: Any, exposed_for: tuple[int, ...] = (0, 1)) -> tuple[list[float], list[float]]:
+        """The raw value of every term (in TERMS order) for South and for North.
+
+        ``exposed`` (the costliest term) is worked out only for the seats in ``exposed_for``
+        and is 0 for the others (a search that does not weigh it skips it).
+        """
         geo = st.geo
         kind, side, power, miss, owner, ast = st.kind, st.side, st.power, st.miss, st.owner, st.ast
         nbr8, half = geo.nbr8, geo.half
@@ -161,7 +165,7 @@ class StarfallEvaluator:
                 for s in sieges:
                     advance += max(0, 10 - geo.chebyshev(s, their_cmd))
                     threats += self._siege_threat(st, s, me, ring)
-            exposed = self._exposed(st, drones[enemy], me)
+            exposed = self._exposed(st, drones[enemy], me) if me in exposed_for else 0.0
             won = 1.0 if result is not None and result.winner == me else 0.0
             out[me].extend((
                 won, float(owner.count(me)), float(reach), float(room), value, extra, float(stock), carried,
@@ -175,10 +179,13 @@ class StarfallEvaluator:
         kind, side, owner = st.kind, st.side, st.owner
         nbr8 = st.geo.nbr8
         hit: set[int] = set()
+        rb = None
         for s in attackers:
             k = kind[s]
             if k == RAIDER:
-                for t in drone_destinations(st, s, None):
+                if rb is None:
+                    rb = ride_bits(st, None)
+                for t in drone_destinations(st, s, None, rb):
                     if kind[t] and side[t] == me:
                         hit.add(t)
             elif k == SHIELD:

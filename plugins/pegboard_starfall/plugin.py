@@ -39,7 +39,7 @@ def pegboard_benchmarks(game: str) -> Any:
 
 
 #: Default seconds per move: only skill 100's timed search reads it; the lower levels' search is fixed.
-SKILL_BUDGET = 0.25
+SKILL_BUDGET = 0.2
 
 
 def _skill_factory(skill: int) -> Any:
