@@ -37,6 +37,7 @@ from .botworkers import BOT_WORKERS, BotJob, default_bot_worker, make_worker
 from .clock import Clock, ClockSettings
 from .errors import RulesetError
 from .game import JSON, Event, Game, IllegalMove, Move, PegboardError, Result, State
+from .hints import HintTimer, hint_delay
 from .history import Change, Listener, PlyRecord
 from .seats import HUMAN, SeatController, SeatLike, seat_controller
 from .specs import Bot
@@ -119,6 +120,7 @@ class Session:
         self._setup(game, seed, ruleset)
         self.seats = self._controllers(seats)
         self._bots: dict[int, Bot] = {}
+        self._hints = HintTimer()
         self._sync_clock()
 
     # -- construction helpers -------------------------------------------------------------
@@ -306,6 +308,7 @@ class Session:
         self.history.append(record)
         self._adjudicated = None
         self._generation += 1
+        self._hints.mark(self._generation, now)
         self.last_error = None
         self._notify(events)
         self._emit("move", move=move, seat=seat, events=record.events, by=by, text=text)
@@ -393,6 +396,38 @@ class Session:
             self.bots_paused = False
             self._sync_clock()
             self._emit("resumed")
+
+    # -- hints ---------------------------------------------------------------------------------------
+
+    def hint_due(self, now: float | None = None) -> bool:
+        """True when the window should offer the game's hint now: a person is to move, has
+        sat idle for the opponent bot's ``hint_after`` seconds, and the game has a hint
+        (see :mod:`pegboard.hints`). Call it every frame; ``now`` defaults to the session's clock."""
+        if self.is_over or self._hint_function() is None:
+            return False
+        delay = hint_delay(self.seats, self.to_move)
+        if delay is None:
+            return False
+        now = self._time() if now is None else now
+        return self._hints.idle(self._generation, now) >= delay
+
+    def hint(self) -> Move | None:
+        """The game's suggestion for the person to move (worked out once per position), or
+        None when no hint is offered in this match (see :meth:`hint_due`)."""
+        hint = self._hint_function()
+        if self.is_over or hint is None or hint_delay(self.seats, self.to_move) is None:
+            return None
+        known, move = self._hints.cached(self._generation)
+        if not known:
+            move = hint(self.game, self.state, self.to_move)
+            self._hints.store(self._generation, move)
+        return move
+
+    def _hint_function(self) -> Any:
+        try:
+            return self.plugins.game(self.game.id).hint
+        except LookupError:  # a game built outside the plugins (tests): no spec, no hint
+            return None
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)

@@ -42,6 +42,11 @@ class GameSpec:
     default_ruleset: str = "standard"
     description: str = ""
     text_formats: Mapping[str, TextFormat] = field(default_factory=dict)
+    hint: Callable[[Game, State, int], Move | None] | None = None
+    """``hint(game, state, seat)``: the move to suggest to a person playing ``seat`` (it is
+    ``seat``'s turn), or None. It must judge only what ``seat`` may know (its
+    ``player_view``). None (the default): the game offers no hints. The session offers
+    the hint after an idle spell set by the opponent bot's :attr:`BotSpec.hint_after`."""
 
 
 class TextFormat(Protocol):
@@ -94,6 +99,9 @@ class BotSpec:
     game: str | None = None
     budget: float = 1.0
     description: str = ""
+    hint_after: float | None = None
+    """Seconds a person may sit idle on their turn, with this bot as the opponent, before
+    the session offers the game's hint (:attr:`GameSpec.hint`); None (the default): never."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pegboard.specs import Evaluation, Term
+from pegboard.specs import Evaluation, Evaluator, Term
 
 from .movegen import drone_destinations, ride_bits
 from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, SWEPT, TURRET, WARP
@@ -78,7 +78,7 @@ def read_weights(ruleset: Mapping[str, Any]) -> dict[str, float]:
     return weights
 
 
-class StarfallEvaluator:
+class StarfallEvaluator(Evaluator):
     """The standard Starfall evaluation (see the module docstring and DESCRIPTIONS).
 
     ``evaluate(state)`` gives the score with its per-term breakdown, ``score(state)`` the

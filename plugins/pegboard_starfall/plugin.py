@@ -6,7 +6,7 @@ from typing import Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, BotSpec, GameSpec
+from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec
 
 
 def _factory(ruleset: Any) -> Any:
@@ -26,7 +26,14 @@ def pegboard_games() -> GameSpec:
         ruleset_dir=data_dir("rulesets", "starfall"),
         default_ruleset="standard",
         description="Swap stars into lines to earn drones, then claim the sky, fight and lay siege.",
+        hint=_hint,
     )
+
+
+def _hint(game: Any, state: Any, seat: int) -> Any:
+    from .bots import hint
+
+    return hint(game, state, seat)
 
 
 @hookimpl
@@ -51,6 +58,11 @@ def _skill_factory(skill: int) -> Any:
     return factory
 
 
+#: The quieter hand: against a bot of this skill or less, a person idle this many seconds
+#: on their turn is shown the best swap.
+HINT_MAX_SKILL = 50
+HINT_AFTER = 30.0
+
 #: skill-0 ... skill-100, weakest first (so the CLI's default bot is skill-100).
 BOTS = tuple(
     BotSpec(
@@ -61,6 +73,7 @@ BOTS = tuple(
         budget=SKILL_BUDGET,
         description=f"Best move {skill}% of the time, else a random legal move; knows the ladder up to {skill} "
                     "(docs/rules/starfall.md, Bots).",
+        hint_after=HINT_AFTER if skill <= HINT_MAX_SKILL else None,
     )
     for skill in range(0, 101, 10)
 )
@@ -69,3 +82,22 @@ BOTS = tuple(
 @hookimpl
 def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
     return BOTS if game == "starfall" else None
+
+
+def _evaluator(game: Any) -> Any:
+    from .evaluator import StarfallEvaluator
+
+    return StarfallEvaluator(game)
+
+
+@hookimpl
+def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
+    if game != "starfall":
+        return None
+    return EvaluatorSpec(
+        id="standard",
+        name="Starfall standard evaluation",
+        game="starfall",
+        factory=_evaluator,
+        description="Weighted terms from the ruleset's [evaluator] table, South's point of view.",
+    )

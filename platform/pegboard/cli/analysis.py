@@ -67,6 +67,30 @@ def evaluate(
     out().print(table)
 
 
+def hint(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
+    position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file (the game's position schema).")],
+    ruleset: RulesetOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the move's text.")] = False,
+) -> None:
+    """Print the move the game's hint suggests to the side to move (what the window offers)."""
+    spec = plugins().game(game)
+    if spec.hint is None:
+        raise UsageProblem(f"{spec.name} offers no hints")
+    state = _state(game, position, ruleset)
+    move = None if state.result is not None else spec.hint(state.game, state, state.to_move)
+    if as_json:
+        encoded = None if move is None else state.game.encode_move(move)
+        text = None if move is None else state.move_text(move)
+        print(json.dumps({"seat": state.to_move, "move": encoded, "text": text}))
+    elif state.result is not None:
+        print("# the game is over: no hint")
+    elif move is None:
+        print(f"# no hint for {spec.seats[state.to_move]}")
+    else:
+        print(state.move_text(move))
+
+
 def position(
     record: Annotated[Path, typer.Argument(metavar="MATCH_FILE", help="A match record (any format validate reads).")],
     move: Annotated[Optional[int], typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
@@ -132,4 +156,5 @@ def register(app: typer.Typer) -> None:
     app.command("position")(position)
     app.command("legal")(legal)
     app.command("eval")(evaluate)
+    app.command("hint")(hint)
     app.command("bench")(bench)

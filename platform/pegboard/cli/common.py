@@ -158,3 +158,15 @@ def default_bot(game_id: str) -> str:
     game-specific one; ``random`` when the game ships none."""
     own = [spec.id for spec in plugins().bots(game_id).values() if spec.game == game_id]
     return own[-1] if own else "random"
+
+
+def skill_bot(game_id: str, skill: int) -> str:
+    """The bot id ``--skill S`` stands for: the game's ``skill-S`` bot (UnknownId if it has none)."""
+    bots = plugins().bots(game_id)
+    bot_id = f"skill-{skill}"
+    if bot_id not in bots:
+        levels = sorted(int(b[6:]) for b in bots if b.startswith("skill-") and b[6:].isdigit())
+        if not levels:
+            raise UsageProblem(f"--skill: {game_id} has no skill-S bots")
+        raise UsageProblem(f"--skill {skill}: {game_id}'s bots have skills {', '.join(map(str, levels))}")
+    return bot_id

@@ -23,6 +23,7 @@ from .common import (
     plugins,
     progress_bar,
     seconds,
+    skill_bot,
 )
 
 if TYPE_CHECKING:
@@ -85,18 +86,20 @@ def match(
     budget: Annotated[Optional[float], typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
     max_plies: Annotated[int, typer.Option(min=1, help="Stop a game after this many moves (recorded as unfinished).")] = 20_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Seats not given play the game's skill-S bot (instead of random).")] = None,
 ) -> None:
     """Play bot-vs-bot games headless and print a results table.
 
     Choose each seat's bot with --<seat> BOT using the game's seat names
     (pegboard games lists them), e.g. --blue expert --red random, or
-    --seat NAME=BOT. Seats not given play the random bot. Entrants change
+    --seat NAME=BOT. Seats not given play the random bot (or --skill S's bot). Entrants change
     seats every game (with two seats, colours alternate).
     """
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
-    bots = tuple(chosen.get(index, "random") for index in range(len(spec.seats)))
+    fallback = "random" if skill is None else skill_bot(game, skill)
+    bots = tuple(chosen.get(index, fallback) for index in range(len(spec.seats)))
     for bot in bots:
         if bot == "human":
             raise UsageProblem("match plays bots only; use pegboard play for a human seat")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..plugins import UnknownId
-from .common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins
+from .common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins, skill_bot
 
 
 def _is_display_problem(exc: BaseException) -> bool:
@@ -20,17 +20,19 @@ def play(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Bot seats not given play the game's skill-S bot.")] = None,
 ) -> None:
     """Play in the desktop window.
 
     Choose who sits where with --<seat> human|BOT using the game's seat names,
     e.g. --red expert. By default seat 1 is human and the others play the
-    game's strongest bot.
+    game's strongest bot (or, with --skill S, its skill-S bot).
     """
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
-    seats = [chosen.get(i, HUMAN if i == 0 else default_bot(game)) for i in range(len(spec.seats))]
+    bot = default_bot(game) if skill is None else skill_bot(game, skill)
+    seats = [chosen.get(i, HUMAN if i == 0 else bot) for i in range(len(spec.seats))]
     for who in seats:
         if who != HUMAN:
             registry.bot(game, who)
