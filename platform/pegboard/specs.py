@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from .game import JSON, Event, Game, Move, StateT
+from .game import JSON, Event, Game, Move, State, StateT
 
 if TYPE_CHECKING:
     from .session import Session
@@ -42,7 +42,7 @@ class GameSpec:
     default_ruleset: str = "standard"
     description: str = ""
     text_formats: Mapping[str, TextFormat] = field(default_factory=dict)
-    hint: Callable[[Game, State, int], Move | None] | None = None
+    hint: Callable[[Game, State[Any], int], Move | None] | None = None
     """``hint(game, state, seat)``: the move to suggest to a person playing ``seat`` (it is
     ``seat``'s turn), or None. It must judge only what ``seat`` may know (its
     ``player_view``). None (the default): the game offers no hints. The session offers
