@@ -804,7 +804,8 @@ class NodeWarState(State[Move]):
             setattr(other, name, list(getattr(self, name)))
         for name in ("links", "ends", "through"):
             setattr(other, name, [list(row) for row in getattr(self, name)])
-        other.cell_lines = tuple([list(row) for row in rows] for rows in self.cell_lines)  # type: ignore[assignment]
+        blue_cells, red_cells = self.cell_lines
+        other.cell_lines = ([list(row) for row in blue_cells], [list(row) for row in red_cells])
         other.insert_points = [set(row) for row in self.insert_points]
         other.own_through = (list(self.own_through[0]), list(self.own_through[1]))
         other.nodes = (list(self.nodes[0]), list(self.nodes[1]))

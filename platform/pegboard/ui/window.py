@@ -18,7 +18,7 @@ from pyglet import shapes
 from pyglet.window import key, mouse
 
 from ..game import PegboardError
-from ..session import Change, MatchImportError, Session, SessionError, result_sentence
+from ..session import Change, MatchImportError, Session, SessionError
 from . import catalog, theme
 from .board import BoardView, MoveListView
 from .dialogs import CustomizeDialog, EndGameDialog, FileDialog
@@ -280,8 +280,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             return view_text, theme.TEXT_WARN
         if self.notice:
             return self.notice, theme.TEXT
-        if s.is_over:
-            return result_sentence(s.game, s.result), theme.TEXT  # type: ignore[arg-type]
+        if s.result is not None:
+            return s.result.sentence(s.game.seats), theme.TEXT
         seat = s.to_move
         if s.thinking is not None:
             return f"{s.player_label(s.thinking)} is thinking…", theme.TEXT
