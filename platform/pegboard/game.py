@@ -88,6 +88,8 @@ def events_for(events: Sequence[Event], player: int) -> list[Event]:
 
 CLOCK_REASONS = frozenset({"flag", "move_time"})
 """Result reasons decided by a clock (a session's timers), which replaying the moves cannot see."""
+ADJUDICATED_REASONS = CLOCK_REASONS | {"resign"}
+"""Result reasons replaying the moves cannot see: a clock, or a player resigning (leaving an online match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +346,16 @@ class Game(ABC, Generic[MoveT]):
         others = [s for s in range(count) if s != seat]
         winner = others[0] if len(others) == 1 else None
         return Result(winner=winner, reason=reason, scores=tuple(0 if s == seat else 1 for s in range(count)), text=text)
+
+    def state_from_observation(self, data: Mapping[str, JSON], player: int) -> State:
+        """A state built from ``State.observation(player)``: what a remote player can search and show.
+
+        Online play sends a guest only its observation; the guest's program rebuilds
+        its view with this. Perfect-information games (the default) read a position;
+        games that hide information override it to accept the holes. Raises
+        :class:`InvalidPosition`.
+        """
+        return self.state_from_json(data)
 
     def seat_index(self, name: str) -> int:
         """The seat number for a seat name, case-insensitive; raises KeyError."""

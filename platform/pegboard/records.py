@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .game import CLOCK_REASONS, JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
+from .game import ADJUDICATED_REASONS, JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
 from .errors import RulesetError
 from .rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
 from .schemas import SchemaFileError, game_schema_path, issues, match_validator, move_predicate, validator
@@ -481,8 +481,8 @@ def check_result(record: Mapping[str, Any], state: State, path: str | Path | Non
     actual = state.result
     where: dict[str, Any] = {"path": path, "stage": "result", "json_path": "$.result"}
     if actual is None:
-        if declared["reason"] in CLOCK_REASONS:
-            return  # a clock ended it (the window's timers): the moves alone cannot say otherwise
+        if declared["reason"] in ADJUDICATED_REASONS:
+            return  # a clock or a resignation ended it: the moves alone cannot say otherwise
         raise MatchFileError(f"declares a result ({declared['reason']}) but the game is not over after {len(record['moves'])} moves", **where)
     claimed = Result.from_json(declared)
     if not claimed.same_outcome(actual):

@@ -77,6 +77,9 @@ class ModdedGame(Game[MoveT]):
     def rating_gap(self, seat: int) -> float | None:
         return self.inner.rating_gap(seat)
 
+    def state_from_observation(self, data: Mapping[str, JSON], player: int) -> ModdedState:
+        return self.wrap(self.inner.state_from_observation(data, player))
+
     def __getattr__(self, name: str) -> Any:
         # Not contract probing: game-specific helpers (text parsers, geometry) of the wrapped
         # engine stay reachable for the game's own renderer and text format.

@@ -618,18 +618,30 @@ class Session:
         self._flag(seat, "flag" if kind == "flag" else "move_time")
         return True
 
+    def resign(self, seat: int) -> None:
+        """``seat`` gives up (or leaves an online match): the other side wins by ``resign``.
+
+        Played as the game's own concede move when it has one (the record replays to the
+        result), else adjudicated like a clock flag.
+        """
+        if self.is_over:
+            raise SessionError("the game is already over")
+        if not 0 <= seat < len(self.game.seats):
+            raise SessionError(f"no seat {seat}")
+        self._flag(seat, "resign")
+
     def _flag(self, seat: int, reason: str) -> None:
-        """``seat`` ran out of time: the game's own concede move if it has one, else adjudicate."""
+        """``seat`` ran out of time or resigned: the game's own concede move if it has one, else adjudicate."""
         move = self.state.concede_move(seat, reason)
         if move is not None:
             try:
-                self._apply(move, by="timeout")
+                self._apply(move, by="resign" if reason == "resign" else "timeout")
             except IllegalMove:
                 log.exception("the game refused its own concede move")
             else:
                 if self.state.result is not None:
                     return
-        what = "ran out of time" if reason == "flag" else "ran out of move time"
+        what = {"flag": "ran out of time", "resign": "resigned"}.get(reason, "ran out of move time")
         self._adjudicated = self.game.time_loss(seat, reason, f"{self.seat_name(seat)} {what}")
         del self.history[self.cursor :]
         self._generation += 1

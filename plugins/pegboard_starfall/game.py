@@ -59,3 +59,9 @@ class StarfallGame(Game):
         from .position import state_from_json
 
         return state_from_json(self, data, cls=StarfallState)
+
+    def state_from_observation(self, data: Mapping[str, Any], player: int) -> StarfallState:
+        """A side's view rebuilt from its observation (hidden squares become unknown)."""
+        from .position import state_from_json
+
+        return state_from_json(self, data, view_of=player, cls=StarfallState)

@@ -1,0 +1,125 @@
+"""The guest's side of an online match: what it was shown, and the moves it sends.
+
+The guest never holds the position. It keeps the host's offer (the settings),
+the last observation of its seat and a view rebuilt from it with
+:meth:`pegboard.game.Game.state_from_observation`, which is enough to show the
+board and to list the moves it may try. The host decides; a refused move comes
+back with a reason. No I/O here either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import JSON, Game, Move, PegboardError, Result, State
+from ..records import game_for_record
+from . import protocol as p
+
+
+@dataclass
+class Update:
+    """One ``state`` message as the guest understood it."""
+
+    ply: int
+    to_move: int
+    view: State
+    events: list[dict[str, JSON]] = field(default_factory=list)
+    result: Result | None = None
+    clocks: list[float | None] = field(default_factory=list)
+    last: dict[str, JSON] | None = None
+
+
+class GuestMatch:
+    """The guest's copy of what the host showed it (see the module docstring)."""
+
+    def __init__(self, offer: Mapping[str, Any], token: str, plugins: Any) -> None:
+        try:
+            self.game: Game = game_for_record({"ruleset": offer["ruleset"]}, plugins)
+            self.seat = int(offer["seat"])
+            self.names = [str(n) for n in offer.get("names", [])]
+            self.ratings = list(offer.get("ratings", []))
+            self.label = str(offer.get("label", self.game.id))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise p.ProtocolError(f"the host's offer is not usable: {exc}") from exc
+        except PegboardError as exc:
+            raise p.ProtocolError(f"the host's ruleset is not usable here: {exc}") from exc
+        if offer.get("game") != self.game.id or not 0 <= self.seat < len(self.game.seats):
+            raise p.ProtocolError("the host's offer does not match its ruleset")
+        self.offer = dict(offer)
+        self.token = token
+        self.last: Update | None = None
+        self.in_flight = False
+        """True from sending a move until the host answers (a new state or a refusal)."""
+
+    @property
+    def host_seat(self) -> int:
+        return 1 - self.seat
+
+    def settings_lines(self) -> list[str]:
+        """The host's settings for a person to read before accepting."""
+        rules = self.game.ruleset
+        lines = [f"{rules.get('name', self.label)} ({self.label})"]
+        if rules.get("description"):
+            lines.append(str(rules["description"]))
+        for key in ("fog", "salvage", "timers", "handicap", "win"):
+            table = rules.get(key)
+            if isinstance(table, Mapping):
+                lines.append(f"{key}: " + ", ".join(f"{k} = {v}" for k, v in table.items()))
+        you = self.game.seats[self.seat]
+        lines.append(f"you play {you}" + (" (first to move)" if self.seat == 0 else ""))
+        return lines
+
+    def accept(self) -> dict[str, JSON]:
+        return {"t": "accept", "token": self.token}
+
+    def decline(self) -> dict[str, JSON]:
+        return {"t": "decline", "token": self.token}
+
+    def sync(self) -> dict[str, JSON]:
+        return {"t": "sync", "token": self.token}
+
+    def resign(self) -> dict[str, JSON]:
+        return {"t": "resign", "token": self.token}
+
+    def update(self, message: Mapping[str, Any]) -> Update:
+        """Read a ``state`` message; raises :class:`~.protocol.ProtocolError` if it is unusable."""
+        try:
+            view = self.game.state_from_observation(message["obs"], self.seat)
+            result = Result.from_json(message["result"]) if isinstance(message.get("result"), Mapping) else None
+            update = Update(
+                ply=int(message["ply"]),
+                to_move=int(message["to_move"]),
+                view=view,
+                events=[e for e in message.get("events", []) if isinstance(e, dict)],
+                result=result,
+                clocks=list(message.get("clocks") or []),
+                last=message.get("last") if isinstance(message.get("last"), dict) else None,
+            )
+        except (KeyError, TypeError, ValueError, PegboardError) as exc:
+            raise p.ProtocolError(f"the host sent a state this program cannot read: {exc}") from exc
+        self.last = update
+        self.in_flight = False
+        return update
+
+    def refused(self) -> None:
+        """The host turned the last move down: the turn is ours again."""
+        self.in_flight = False
+
+    @property
+    def my_turn(self) -> bool:
+        last = self.last
+        return last is not None and last.result is None and last.to_move == self.seat and not self.in_flight
+
+    def legal_moves(self) -> list[Move]:
+        """Moves this side may try now, worked out from its own view."""
+        if not self.my_turn or self.last is None:
+            return []
+        return self.last.view.legal_moves()
+
+    def move(self, move: Move) -> dict[str, JSON]:
+        """The message that plays ``move`` (the host has the last word on it)."""
+        ply = self.last.ply if self.last is not None else 0
+        self.in_flight = True
+        return {"t": "move", "token": self.token, "seat": self.seat, "ply": ply, "move": self.game.encode_move(move)}

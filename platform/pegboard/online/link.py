@@ -1,0 +1,208 @@
+"""One player's connection to a lobby that survives drops (asyncio, websockets).
+
+:class:`Link` opens the connection and says hello; if the connection drops it
+keeps trying (with a growing pause) and, once through, says hello again and
+rejoins its match with the seat token, or goes back on the waiting list.
+Received messages land in :attr:`Link.inbox` (a deque: safe to read from another thread).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from . import protocol as p
+
+log = logging.getLogger("pegboard.online.link")
+
+RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 3.0)
+"""Seconds between reconnection attempts (the last one repeats)."""
+
+
+class LobbyUnreachable(p.ProtocolError):
+    """The lobby could not be reached, or refused the player."""
+
+
+class Link:
+    """A lobby connection with automatic reconnection (see the module docstring).
+
+    ``hello`` is the hello message (sent on every connection). :attr:`match`,
+    :attr:`token` and :attr:`guest_token` are learnt from ``paired`` (or set by a
+    resuming program) and used to rejoin; :attr:`ready` holds the ``ready``
+    message to send again after a reconnection while waiting.
+    """
+
+    def __init__(self, url: str, hello: dict[str, Any], *, open_timeout: float = 5.0,
+                 on_message: Callable[[], None] | None = None) -> None:
+        self.url = p.check_lobby_url(url)
+        self.hello = hello
+        self.open_timeout = open_timeout
+        self.inbox: deque[dict[str, Any]] = deque()  # appended on the loop, read from any thread
+        self.status = "offline"
+        self.lobby_mode = ""
+        self.match: str | None = None
+        self.token: str | None = None
+        self.guest_token: str | None = None
+        self.ready: dict[str, Any] | None = None
+        self._ws: ClientConnection | None = None
+        self._closing = False
+        self._on_message = on_message
+        self._pending: list[dict[str, Any]] = []  # relays written while the link was down
+        self._runner: asyncio.Task[None] | None = None
+
+    # -- opening ---------------------------------------------------------------------------------
+
+    async def open(self) -> str:
+        """Connect and say hello; returns the lobby mode (``list`` or ``codes``).
+
+        Raises :class:`LobbyUnreachable` with one readable line when that fails.
+        """
+        self.status = "connecting"
+        ws = await self._connect()
+        try:
+            reply = await asyncio.wait_for(ws.recv(), self.open_timeout)
+            welcome = p.decode(reply)
+        except (ConnectionClosed, TimeoutError, p.ProtocolError) as exc:
+            await ws.close()
+            raise LobbyUnreachable(f"the lobby at {self.url} did not answer hello ({type(exc).__name__})") from None
+        if welcome.get("t") != "welcome":
+            await ws.close()
+            raise LobbyUnreachable(f"the lobby refused: {welcome.get('reason', welcome.get('t'))}")
+        self.lobby_mode = str(welcome.get("lobby", "list"))
+        if self.match is not None:
+            await ws.send(p.encode(self._rejoin()))
+            self.status = "rejoining"
+        else:
+            self.status = "connected"
+        self._ws = ws
+        self._runner = asyncio.create_task(self._run(ws))
+        return self.lobby_mode
+
+    async def _connect(self) -> ClientConnection:
+        try:
+            ws = await connect(self.url, open_timeout=self.open_timeout, max_size=p.MAX_MESSAGE_BYTES,
+                               ping_interval=20, ping_timeout=20, close_timeout=2)
+        except InvalidURI as exc:
+            raise LobbyUnreachable(f"bad lobby URL {self.url!r}: {exc}") from None
+        except (OSError, InvalidHandshake, TimeoutError) as exc:
+            why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            raise LobbyUnreachable(f"cannot reach the lobby at {self.url}: {why}") from None
+        await ws.send(p.encode(self.hello))
+        return ws
+
+    def _rejoin(self) -> dict[str, Any]:
+        message: dict[str, Any] = {"t": "rejoin", "match": self.match, "token": self.token}
+        if self.guest_token is not None:
+            message["guest_token"] = self.guest_token
+        return message
+
+    # -- running -----------------------------------------------------------------------------------
+
+    async def _run(self, ws: ClientConnection) -> None:
+        attempt = 0
+        while not self._closing:
+            if ws is not None:
+                await self._receive(ws)
+                attempt = 0
+            self._ws = None
+            if self._closing:
+                break
+            self.status = "reconnecting"
+            self._put({"t": "link", "status": "reconnecting"})
+            await asyncio.sleep(RETRY_PAUSES[min(attempt, len(RETRY_PAUSES) - 1)])
+            attempt += 1
+            try:
+                ws = await self._connect()
+            except LobbyUnreachable:
+                ws = None  # type: ignore[assignment]
+                continue
+            if self.match is not None:
+                await self._send_now(ws, self._rejoin())
+                self.status = "rejoining"
+            else:
+                self.status = "connected"
+                self._put({"t": "link", "status": "connected"})
+                if self.ready is not None:
+                    await self._send_now(ws, self.ready)
+            self._ws = ws
+
+    async def _receive(self, ws: ClientConnection) -> None:
+        try:
+            async for frame in ws:
+                try:
+                    message = p.decode(frame)
+                except p.ProtocolError:
+                    log.warning("ignored a bad frame from the lobby")
+                    continue
+                await self._sniff(ws, message)
+                self._put(message)
+        except ConnectionClosed:
+            pass
+
+    async def _sniff(self, ws: ClientConnection, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "paired":
+            self.match = str(message.get("match"))
+            self.token = str(message.get("token"))
+            guest_token = message.get("guest_token")
+            self.guest_token = guest_token if isinstance(guest_token, str) else None
+            self.ready = None
+        elif kind == "rejoined":
+            self.status = "connected"
+            pending, self._pending = self._pending, []
+            for queued in pending:
+                await self._send_now(ws, queued)
+        elif kind == "rejoin_failed":
+            if message.get("retry"):
+                await asyncio.sleep(RETRY_PAUSES[-1])
+                await self._send_now(ws, self._rejoin())
+            else:
+                self.match = None
+                self.status = "connected"
+
+    def _put(self, message: dict[str, Any]) -> None:
+        self.inbox.append(message)
+        if self._on_message is not None:
+            self._on_message()
+
+    async def _send_now(self, ws: ClientConnection, message: dict[str, Any]) -> None:
+        try:
+            await ws.send(p.encode(message))
+        except ConnectionClosed:
+            pass
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send now; a relay written while the link is down waits for the rejoin."""
+        ws = self._ws
+        if ws is None or self.status != "connected":
+            if message.get("t") == "relay":
+                self._pending.append(message)
+            return
+        try:
+            await ws.send(p.encode(message))
+        except ConnectionClosed:
+            if message.get("t") == "relay":
+                self._pending.append(message)
+
+    async def drop(self) -> None:
+        """Cut the connection without leaving (tests: a network failure); the link reconnects."""
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def close(self) -> None:
+        """Close for good (no reconnection)."""
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            try:
+                await asyncio.wait_for(self._runner, 5.0)
+            except (TimeoutError, asyncio.CancelledError):
+                self._runner.cancel()
+        self.status = "offline"

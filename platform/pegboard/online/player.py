@@ -1,0 +1,423 @@
+"""An online player's side of the conversation, with no I/O: lobby, pairing, the match.
+
+:class:`OnlinePlayer` reads what the lobby sends (:meth:`~OnlinePlayer.receive`),
+acts as host or guest, and leaves what must go out in :attr:`~OnlinePlayer.outbox`
+and what a person should hear about in :attr:`~OnlinePlayer.notices`. The
+threaded :class:`~pegboard.online.client.OnlineClient` and the load tool both
+drive it; so can a test, message by message.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import JSON, Move, PegboardError, Result, State
+from ..rulesets import build_game, load_ruleset
+from ..session import result_sentence
+from . import protocol as p
+from .guest import GuestMatch
+from .host import HostMatch
+from .store import Store, Ticket
+
+log = logging.getLogger("pegboard.online.player")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the person (or the test): ``kind`` plus a line of ``text``.
+
+    Kinds: ``welcome``, ``list`` (``data['players']``), ``waiting`` (``data['code']``),
+    ``paired``, ``offer`` (settings to accept), ``start``, ``state`` (the board
+    changed), ``refused``, ``peer`` (``away``/``back``/``left``), ``link``
+    (``reconnecting``/``connected``), ``error``, ``over`` (the result).
+    """
+
+    kind: str
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class HostSettings:
+    """What the waiting player offers: the ruleset, who plays the host's seat, the seat."""
+
+    ruleset: str | None = None
+    player: str = "human"
+    seat: int | None = None
+    """0 or 1; None: drawn by lot at pairing."""
+    seed: int | None = None
+
+
+class OnlinePlayer:
+    """One player's protocol logic (see the module docstring).
+
+    ``game`` is the game id; ``rating`` is sent to the lobby and the peer.
+    """
+
+    def __init__(self, lobby: str, name: str, game: str, *, plugins: Any, store: Store | None = None,
+                 rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
+                 workers: str = "thread") -> None:
+        self.lobby = lobby
+        self.name = p.check_name(name)
+        self.game_id = p.check_game_id(game)
+        self.plugins = plugins
+        self.store = store or Store()
+        self.rating = rating
+        self.host_settings = host or HostSettings()
+        self.auto_accept = auto_accept
+        self.workers = workers
+        self.outbox: list[dict[str, Any]] = []
+        self.notices: list[Notice] = []
+        self.host: HostMatch | None = None
+        self.guest: GuestMatch | None = None
+        self.ticket: Ticket | None = None
+        self.peer_online = False
+        self.peer_name = ""
+        self.players: list[dict[str, Any]] = []
+        self.code: str | None = None
+        self.lobby_mode = ""
+        self._refusals_seen = 0
+        self.on_finish: Callable[[OnlinePlayer, Result], None] | None = None
+        spec = plugins.game(self.game_id)  # raises UnknownId for a game that is not installed
+        self.ruleset_label = self.host_settings.ruleset or spec.default_ruleset
+        self._ruleset = load_ruleset(self.ruleset_label, game=self.game_id, plugins=plugins)
+
+    # -- the hello ---------------------------------------------------------------------------
+
+    def hello(self) -> dict[str, Any]:
+        return {"t": "hello", "v": p.PROTOCOL, "name": self.name, "game": self.game_id,
+                "ruleset": self._ruleset.ref[:80], "rating": self.rating}
+
+    def settings_line(self) -> str:
+        data = self._ruleset.data
+        text = str(data.get("name", self._ruleset.ref))
+        if data.get("description"):
+            text += f": {data['description']}"
+        return text[:400]
+
+    # -- commands from the person -----------------------------------------------------------------
+
+    def refresh_list(self) -> None:
+        self.outbox.append({"t": "list"})
+
+    def ready(self) -> dict[str, Any]:
+        """Go on the waiting list (or ask for a code); returns the message (a link resends it)."""
+        message = {"t": "ready", "settings": self.settings_line()}
+        self.outbox.append(message)
+        return message
+
+    def unready(self) -> None:
+        self.outbox.append({"t": "unready"})
+
+    def pick(self, who: int | str) -> None:
+        """Play the waiting player with list id ``who`` (or that name)."""
+        self.outbox.append({"t": "pick", "id": who} if isinstance(who, int) else {"t": "pick", "name": who})
+
+    def join(self, code: str) -> None:
+        self.outbox.append({"t": "join", "code": p.normalise_code(code)})
+
+    def accept(self) -> None:
+        if self.guest is not None:
+            self._relay(self.guest.accept())
+
+    def decline(self) -> None:
+        if self.guest is not None:
+            self._relay(self.guest.decline())
+            self._finish_ticket()
+            self.outbox.append({"t": "leave"})
+
+    def play(self, move: Move) -> None:
+        """The person's move, in either role; a host raises IllegalMove at once, a guest hears back."""
+        if self.host is not None:
+            self._send_updates(self.host.play_local(move))
+        elif self.guest is not None:
+            self._relay(self.guest.move(move))
+        else:
+            raise PegboardError("no match is being played")
+
+    def resign(self) -> None:
+        """Leave the match: it counts as a loss."""
+        if self.host is not None:
+            self._send_updates(self.host.resign_local())
+        elif self.guest is not None:
+            self._relay(self.guest.resign())
+
+    def leave(self) -> None:
+        """Leave the lobby room (after the end, or after resigning)."""
+        self.outbox.append({"t": "leave"})
+
+    def tick(self) -> None:
+        """Run the host's bots and clocks (call it often)."""
+        if self.host is not None:
+            self._send_updates(self.host.poll())
+
+    # -- resuming ------------------------------------------------------------------------------
+
+    def resume(self, ticket: Ticket) -> None:
+        """Pick up the match of a saved ticket (after a crash or a kill)."""
+        self.ticket = ticket
+        if ticket.role == "host":
+            self.host = HostMatch.resume(ticket, self.store, self.plugins, host_player=self.host_settings.player,
+                                         workers=self.workers)
+            self.host.on_finish = self._host_finished
+        self.peer_name = ticket.names[1 - ticket.seat] if len(ticket.names) == 2 else ""
+
+    # -- what we know -----------------------------------------------------------------------------
+
+    @property
+    def role(self) -> str | None:
+        return "host" if self.host is not None else "guest" if self.guest is not None else None
+
+    @property
+    def seat(self) -> int | None:
+        return self.ticket.seat if self.ticket is not None else None
+
+    @property
+    def started(self) -> bool:
+        if self.host is not None:
+            return self.host.accepted
+        return self.guest is not None and self.guest.last is not None
+
+    def view(self) -> State | None:
+        """What to draw: the host's own seat's view, or the guest's rebuilt view."""
+        if self.host is not None and self.host.session is not None and self.host.accepted:
+            return self.host.session.state.player_view(self.host.host_seat)
+        if self.guest is not None and self.guest.last is not None:
+            return self.guest.last.view
+        return None
+
+    @property
+    def to_move(self) -> int | None:
+        if self.host is not None and self.host.session is not None and self.host.accepted:
+            return self.host.session.to_move
+        if self.guest is not None and self.guest.last is not None:
+            return self.guest.last.to_move
+        return None
+
+    @property
+    def result(self) -> Result | None:
+        if self.host is not None and self.host.session is not None:
+            return self.host.session.result
+        if self.guest is not None and self.guest.last is not None:
+            return self.guest.last.result
+        return None
+
+    @property
+    def my_turn(self) -> bool:
+        if self.guest is not None:
+            return self.guest.my_turn
+        return self.started and self.result is None and self.to_move == self.seat
+
+    def legal_moves(self) -> list[Move]:
+        if not self.my_turn:
+            return []
+        view = self.view()
+        return view.legal_moves() if view is not None else []
+
+    def names(self) -> list[str]:
+        return list(self.ticket.names) if self.ticket is not None else []
+
+    def turn_line(self) -> str:
+        """``Your turn`` / ``Bob's turn (North)`` / the result."""
+        result = self.result
+        game = self._game()
+        if result is not None and game is not None:
+            return result_sentence(game, result)
+        if not self.started or self.to_move is None or game is None:
+            return "Waiting for the match to start"
+        if self.to_move == self.seat:
+            return f"Your turn ({game.seats[self.to_move]})"
+        names = self.names()
+        who = names[self.to_move] if self.to_move < len(names) else game.seats[self.to_move]
+        return f"{who}'s turn ({game.seats[self.to_move]})"
+
+    def _game(self) -> Any:
+        if self.host is not None:
+            return self.host.game
+        if self.guest is not None:
+            return self.guest.game
+        return None
+
+    # -- messages from the lobby ------------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """Act on one message from the lobby (see docs/online.md for the table)."""
+        kind = message.get("t")
+        if kind == "welcome":
+            self.lobby_mode = str(message.get("lobby", ""))
+            self._notice("welcome", "the lobby list is switched off: use a 4-letter code" if self.lobby_mode == "codes" else "")
+        elif kind == "list":
+            self.players = [e for e in message.get("players", []) if isinstance(e, dict)]
+            self._notice("list", "the lobby list is switched off" if message.get("off") else f"{len(self.players)} waiting",
+                         players=self.players, off=bool(message.get("off")))
+        elif kind == "waiting":
+            self.code = message.get("code") if isinstance(message.get("code"), str) else None
+            self._notice("waiting", f"your code: {self.code}" if self.code else "you are on the list", code=self.code)
+        elif kind == "paired":
+            self._paired(message)
+        elif kind == "relay":
+            self._relayed(message.get("data"))
+        elif kind == "peer":
+            self._peer(str(message.get("status")))
+        elif kind == "rejoined":
+            self.peer_online = bool(message.get("peer_online"))
+            self._notice("link", "Connected", status="connected")
+            if self.guest is not None or (self.ticket is not None and self.ticket.role == "guest"):
+                self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+        elif kind == "rejoin_failed":
+            self._notice("error", str(message.get("reason", "cannot rejoin")), retry=bool(message.get("retry")))
+        elif kind == "link":
+            status = str(message.get("status"))
+            self._notice("link", "Reconnecting…" if status == "reconnecting" else "Connected", status=status)
+        elif kind == "error":
+            self._notice("error", str(message.get("reason", "error")))
+        elif kind in ("unready", "pong"):
+            pass
+        else:
+            log.info("ignored a %r message from the lobby", kind)
+
+    def _paired(self, message: dict[str, Any]) -> None:
+        peer = message.get("peer") if isinstance(message.get("peer"), dict) else {}
+        self.peer_name = str(peer.get("name", "?"))
+        peer_rating = peer.get("rating")
+        self.peer_online = True
+        role = message.get("role")
+        match, token = str(message.get("match")), str(message.get("token"))
+        if role == "host":
+            settings = self.host_settings
+            seat = settings.seat if settings.seat in (0, 1) else random.randrange(2)
+            names = [self.name, self.peer_name] if seat == 0 else [self.peer_name, self.name]
+            ratings = [self.rating, peer_rating] if seat == 0 else [peer_rating, self.rating]
+            self.ticket = Ticket(match=match, role="host", lobby=self.lobby, game=self.game_id, seat=seat, token=token,
+                                 names=names, ratings=ratings, guest_token=str(message.get("guest_token")),
+                                 ruleset=self._ruleset.ref)
+            self.store.save(self.ticket)
+            game = build_game(self._ruleset, self.plugins)
+            seed = settings.seed if settings.seed is not None else random.randrange(2**31)
+            self.host = HostMatch(self.ticket, game, seed, ruleset_label=self._ruleset.ref, store=self.store,
+                                  plugins=self.plugins, host_player=settings.player, workers=self.workers)
+            self.host.on_finish = self._host_finished
+            self._relay(self.host.offer())
+            self._notice("paired", f"{self.peer_name} picked you: waiting for them to accept your settings", role="host")
+        else:
+            self.ticket = Ticket(match=match, role="guest", lobby=self.lobby, game=self.game_id, seat=-1, token=token,
+                                 names=[], ratings=[])
+            self._notice("paired", f"paired with {self.peer_name}: waiting for their settings", role="guest")
+
+    def _relayed(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            return
+        if self.host is not None:
+            self._send_updates(self.host.handle(data))
+            for refused in self.host.refusals[self._refusals_seen :]:
+                self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
+            self._refusals_seen = len(self.host.refusals)
+            if data.get("t") == "accept" and self.host.accepted:
+                self._notice("start", "the match has started")
+            return
+        kind = data.get("t")
+        if kind == "offer":
+            self._offered(data)
+        elif kind == "state":
+            self._state(data)
+        elif kind == "refused":
+            if self.guest is not None:
+                self.guest.refused()
+            self._notice("refused", str(data.get("reason", "refused")), by="host")
+
+    def _offered(self, data: dict[str, Any]) -> None:
+        if self.ticket is None:
+            return
+        if self.guest is not None and self.guest.offer.get("match") == data.get("match"):
+            return  # a repeat after a reconnection
+        try:
+            self.guest = GuestMatch(data, self.ticket.token, self.plugins)
+        except p.ProtocolError as exc:
+            self._notice("error", exc.reason)
+            self.outbox.append({"t": "leave"})
+            return
+        self.ticket.seat = self.guest.seat
+        self.ticket.names = self.guest.names
+        self.ticket.ratings = self.guest.ratings
+        self.ticket.ruleset = self.guest.label
+        self.store.save(self.ticket)
+        if data.get("accepted"):
+            return
+        self._notice("offer", "; ".join(self.guest.settings_lines()), lines=self.guest.settings_lines())
+        if self.auto_accept:
+            self.accept()
+
+    def _state(self, data: dict[str, Any]) -> None:
+        if self.guest is None:
+            self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+            return
+        first = self.guest.last is None
+        try:
+            update = self.guest.update(data)
+        except p.ProtocolError as exc:
+            self._notice("error", exc.reason)
+            return
+        if first:
+            self._notice("start", "the match has started")
+        self._notice("state", self.turn_line(), ply=update.ply, events=update.events)
+        if update.result is not None:
+            self._over(update.result)
+
+    def _peer(self, status: str) -> None:
+        self.peer_online = status == "back"
+        text = {"away": f"{self.peer_name} dropped out: waiting for them to come back",
+                "back": f"{self.peer_name} is back", "left": f"{self.peer_name} left"}.get(status, status)
+        self._notice("peer", text, status=status)
+        if status == "back" and (self.guest is not None or (self.ticket is not None and self.ticket.role == "guest")):
+            self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+
+    # -- the end ---------------------------------------------------------------------------------
+
+    def _host_finished(self, host: HostMatch) -> None:
+        if host.session is not None and host.session.result is not None:
+            self._over(host.session.result)
+
+    def _over(self, result: Result) -> None:
+        """The match ended: close the ticket and count the result, once (a repeat is ignored)."""
+        ticket = self.ticket
+        if ticket is None or ticket.counted:
+            return
+        self._finish_ticket()
+        if self.on_finish is not None:
+            self.on_finish(self, result)
+        ticket.counted = True
+        self.store.save(ticket)
+        game = self._game()
+        text = result_sentence(game, result) if game is not None else result.reason
+        self._notice("over", text, winner=result.winner, reason=result.reason)
+
+    def _finish_ticket(self) -> None:
+        if self.ticket is not None and not self.ticket.finished:
+            self.ticket.finished = True
+            self.store.save(self.ticket)
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _relay(self, data: dict[str, JSON]) -> None:
+        self.outbox.append({"t": "relay", "data": data})
+
+    def _send_updates(self, messages: list[dict[str, JSON]]) -> None:
+        for message in messages:
+            self._relay(message)
+        if messages and self.host is not None and any(m.get("t") == "state" for m in messages):
+            self._notice("state", self.turn_line())
+
+    def _notice(self, kind: str, text: str = "", **data: Any) -> None:
+        self.notices.append(Notice(kind, text, data))
+
+    def take_notices(self) -> list[Notice]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def take_outbox(self) -> list[dict[str, Any]]:
+        out, self.outbox = self.outbox, []
+        return out
