@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - older typer on top of click
 from .. import __version__
 from ..game import PegboardError
 from ..plugins import Plugins, env_plugin_files, set_plugins
-from . import analysis, files, info, matches, play, profiles
+from . import analysis, files, info, matches, online, play, profiles
 from .common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
 
 HELP = """Pegboard: turn-based board games as plugins.
@@ -64,6 +64,7 @@ def create_app(registry: Plugins) -> typer.Typer:
     analysis.register(app)
     play.register(app)
     profiles.register(app)
+    online.register(app)
     registry.extend_cli(app)
     return app
 

@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..plugins import UnknownId
-from .common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins, skill_bot
+from ..online.protocol import DEFAULT_LOBBY
+from .common import EXIT_USAGE, HUMAN, UsageProblem, default_bot, error_line, parse_seat_args, plugins, skill_bot
 
 
 def _is_display_problem(exc: BaseException) -> bool:
@@ -21,13 +22,24 @@ def play(
     seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
     skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Bot seats not given play the game's skill-S bot.")] = None,
+    online: Annotated[Optional[str], typer.Option("--online", metavar="NAME", help="Play a friend online under this name (in the terminal).")] = None,
+    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT.")] = DEFAULT_LOBBY,
+    code: Annotated[Optional[str], typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
 ) -> None:
-    """Play in the desktop window.
+    """Play in the desktop window, or online against a friend with --online NAME.
 
     Choose who sits where with --<seat> human|BOT using the game's seat names,
     e.g. --red expert. By default seat 1 is human and the others play the
     game's strongest bot (or, with --skill S, its skill-S bot).
     """
+    if online is not None:
+        if ctx.args or seat:
+            raise UsageProblem("--online plays one seat yourself: seat options do not apply")
+        from .online import play_online
+
+        raise typer.Exit(play_online(game, online, lobby, code, ruleset))
+    if code is not None:
+        raise UsageProblem("--code needs --online NAME")
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())

@@ -75,9 +75,13 @@ class OnlineClient:
         return str(mode)
 
     def resume_unfinished(self) -> Ticket | None:
-        """The newest unfinished match of this game on this machine (then pass it to :meth:`connect`)."""
-        tickets = [t for t in self.player.store.unfinished(self.player.game_id) if t.lobby == self.player.lobby]
-        return tickets[0] if tickets else None
+        """The newest unfinished match of this player in this game and lobby on this machine
+        (pass it to :meth:`connect`)."""
+        for ticket in self.player.store.unfinished(self.player.game_id):
+            seat = ticket.seat
+            if ticket.lobby == self.player.lobby and 0 <= seat < len(ticket.names) and ticket.names[seat] == self.player.name:
+                return ticket
+        return None
 
     def _call(self, coroutine: Any, timeout: float) -> Any:
         future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
@@ -95,14 +99,10 @@ class OnlineClient:
 
     def ready(self) -> None:
         """I'm ready to play: go on the list (or get a 4-letter code)."""
-        message = self.player.ready()
-        if self._link is not None:
-            self._link.ready = message
+        self.player.ready()
         self._flush()
 
     def unready(self) -> None:
-        if self._link is not None:
-            self._link.ready = None
         self.player.unready()
         self._flush()
 
@@ -193,6 +193,12 @@ class OnlineClient:
         return self.player.legal_moves()
 
     # -- closing ---------------------------------------------------------------------------------------
+
+    def next_match(self) -> None:
+        """Leave the finished match's room and forget it (then :meth:`ready` or :meth:`pick` again)."""
+        self.player.leave()
+        self._flush()
+        self.player.reset()
 
     def drop_connection(self) -> None:
         """Cut the network without leaving (tests: what a lost Wi-Fi does); the client reconnects."""

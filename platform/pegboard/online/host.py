@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
+from ..game import JSON, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
 from ..records import game_for_record, read_record, write_record
 from ..session import Change, Session, SessionError
 from . import protocol as p
@@ -74,6 +74,7 @@ class HostMatch:
         self._workers = workers
         self.session: Session | None = None
         self.accepted = False
+        self.declined = False
         self.refusals: list[Refusal] = []
         self._unsent: list[dict[str, JSON]] = []  # guest-visible events since the last update
         self._dirty = False
@@ -191,11 +192,10 @@ class HostMatch:
         if kind == "accept":
             return self._accept()
         if kind == "decline":
-            self.ticket.finished = True
-            self.store.save(self.ticket)
+            self.declined = True
             return []
-        if kind == "sync":
-            return [self.snapshot()] if self.accepted else [self.offer()]
+        if kind == "sync":  # after a reconnection: the settings (a restarted guest needs them) and the view
+            return [self.offer(), self.snapshot()] if self.accepted else [self.offer()]
         if kind == "move":
             return self._guest_move(data)
         if kind == "resign":
@@ -213,6 +213,7 @@ class HostMatch:
             self._start_session()
             self.accepted = True
             self._dirty = True
+            self.store.save(self.ticket)  # from now on the match can be resumed
             self._write()
         return [self.snapshot()]
 
@@ -281,11 +282,6 @@ class HostMatch:
     def close(self) -> None:
         if self.session is not None:
             self.session.close()
-
-
-def guest_events(events: list[Event], seat: int) -> list[dict[str, JSON]]:
-    """The events of one move that ``seat`` may be told about, as JSON."""
-    return [e.to_json() for e in events_for(events, seat)]
 
 
 def _plain(value: Any) -> Any:

@@ -179,6 +179,13 @@ class Link:
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send now; a relay written while the link is down waits for the rejoin."""
+        kind = message.get("t")
+        if kind == "leave":
+            self.match = self.token = self.guest_token = None  # nothing to rejoin any more
+        elif kind == "ready":
+            self.ready = message
+        elif kind == "unready":
+            self.ready = None
         ws = self._ws
         if ws is None or self.status != "connected":
             if message.get("t") == "relay":

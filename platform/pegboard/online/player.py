@@ -121,13 +121,14 @@ class OnlinePlayer:
         self.outbox.append({"t": "join", "code": p.normalise_code(code)})
 
     def accept(self) -> None:
-        if self.guest is not None:
+        """Play with the host's settings (the ticket is kept from now on, for a resume)."""
+        if self.guest is not None and self.ticket is not None:
+            self.store.save(self.ticket)
             self._relay(self.guest.accept())
 
     def decline(self) -> None:
         if self.guest is not None:
             self._relay(self.guest.decline())
-            self._finish_ticket()
             self.outbox.append({"t": "leave"})
 
     def play(self, move: Move) -> None:
@@ -149,6 +150,16 @@ class OnlinePlayer:
     def leave(self) -> None:
         """Leave the lobby room (after the end, or after resigning)."""
         self.outbox.append({"t": "leave"})
+
+    def reset(self) -> None:
+        """Forget the finished match, ready for the next pairing."""
+        if self.host is not None:
+            self.host.close()
+        self.host = self.guest = self.ticket = None
+        self.peer_online = False
+        self.peer_name = ""
+        self.code = None
+        self._refusals_seen = 0
 
     def tick(self) -> None:
         """Run the host's bots and clocks (call it often)."""
@@ -295,7 +306,6 @@ class OnlinePlayer:
             self.ticket = Ticket(match=match, role="host", lobby=self.lobby, game=self.game_id, seat=seat, token=token,
                                  names=names, ratings=ratings, guest_token=str(message.get("guest_token")),
                                  ruleset=self._ruleset.ref)
-            self.store.save(self.ticket)
             game = build_game(self._ruleset, self.plugins)
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
             self.host = HostMatch(self.ticket, game, seed, ruleset_label=self._ruleset.ref, store=self.store,
@@ -318,6 +328,11 @@ class OnlinePlayer:
             self._refusals_seen = len(self.host.refusals)
             if data.get("t") == "accept" and self.host.accepted:
                 self._notice("start", "the match has started")
+            elif self.host.declined:
+                self._notice("peer", f"{self.peer_name} declined your settings: back on the list", status="declined")
+                self.leave()
+                self.reset()
+                self.ready()
             return
         kind = data.get("t")
         if kind == "offer":
@@ -344,7 +359,6 @@ class OnlinePlayer:
         self.ticket.names = self.guest.names
         self.ticket.ratings = self.guest.ratings
         self.ticket.ruleset = self.guest.label
-        self.store.save(self.ticket)
         if data.get("accepted"):
             return
         self._notice("offer", "; ".join(self.guest.settings_lines()), lines=self.guest.settings_lines())

@@ -1,0 +1,307 @@
+"""Online commands: ``lobby serve``, ``online-bot``, and the terminal client behind ``play --online``."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import queue
+import sys
+import threading
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from ..game import IllegalMove, Move, PegboardError
+from ..online import protocol as p
+from .common import EXIT_INVALID, UsageProblem, error_line, plugins, warning_line
+
+lobby_app = typer.Typer(name="lobby", help="Run a lobby for online play.", no_args_is_help=True)
+
+
+def _check_url(url: str) -> str:
+    try:
+        return p.check_lobby_url(url)
+    except p.ProtocolError as exc:
+        raise UsageProblem(exc.reason) from None
+
+
+def _log_to_file(store_folder: Path) -> None:
+    """Refused moves and link trouble go to ``online.log`` beside the tickets, not over the board."""
+    logger = logging.getLogger("pegboard.online")
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        store_folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(store_folder / "online.log", encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+
+
+# -- pegboard lobby serve ----------------------------------------------------------------------
+
+
+@lobby_app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; see docs/online.md before opening it up).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = p.DEFAULT_PORT,
+    no_list: Annotated[bool, typer.Option("--no-list", help="Switch the list off: waiting players get a 4-letter code instead.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not log refused messages.")] = False,
+) -> None:
+    """Run a lobby: it pairs players and relays their messages (the waiting player's program runs the match)."""
+    import asyncio
+
+    from ..online.server import Lobby, serve_forever
+
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s")
+    try:
+        if not ipaddress.ip_address(host).is_loopback:
+            warning_line(f"listening on {host} without TLS: for a public lobby put a TLS reverse proxy in front (docs/online.md)")
+    except ValueError:
+        warning_line(f"listening on {host!r}: make sure only your friends can reach it (docs/online.md)")
+    lobby = Lobby(listing=not no_list)
+
+    def ready(bound: int) -> None:
+        mode = "codes (the list is off)" if no_list else "list"
+        print(f"lobby on ws://{host}:{bound} ({mode}); Ctrl-C stops it", flush=True)
+
+    try:
+        asyncio.run(serve_forever(lobby, host, port, ready))
+    except KeyboardInterrupt:
+        print("lobby stopped", file=sys.stderr)
+
+
+# -- pegboard online-bot -----------------------------------------------------------------------
+
+
+def online_bot(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
+    bot: Annotated[str, typer.Argument(metavar="BOT", help="The bot that plays (see pegboard games).")],
+    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT.")] = p.DEFAULT_LOBBY,
+    name: Annotated[Optional[str], typer.Option("--name", help="Name on the list (default: the bot's name).")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=0, help="Stop after this many games (0: never).")] = 0,
+) -> None:
+    """Wait in the lobby with a bot and play whoever picks it (again and again)."""
+    from ..online.client import HostSettings, OnlineClient
+
+    _check_url(lobby)
+    registry = plugins()
+    spec = registry.bot(game, bot)
+    client = OnlineClient(lobby, name or spec.name, game, plugins=registry,
+                          host=HostSettings(ruleset=ruleset, player=bot))
+    _log_to_file(client.player.store.folder)
+    ticket = client.resume_unfinished()
+    mode = client.connect(ticket)
+    played = 0
+    print(f"{client.player.name} ({bot}) in the lobby at {lobby} ({mode})", flush=True)
+    if ticket is None:
+        client.ready()
+    try:
+        while games == 0 or played < games:
+            for notice in client.poll():
+                if notice.kind in ("waiting", "paired", "start", "over", "peer", "error", "link"):
+                    print(f"{notice.kind}: {notice.text}", flush=True)
+                if notice.kind == "over":
+                    played += 1
+                    client.next_match()
+                    if games == 0 or played < games:
+                        client.ready()
+            client.wakeup.wait(0.05)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        client.close(leave=client.player.ticket is None)
+
+
+# -- pegboard play GAME --online NAME -----------------------------------------------------------
+
+
+HELP_LINES = """commands: a move as the game writes it, or its number from '?'; ? lists your moves;
+board shows the board; resign leaves the match (a loss); quit leaves the program (the match stays open)"""
+
+
+class _Input:
+    """Lines typed by the person, read on a thread so the network keeps running."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, name="pegboard-stdin", daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def get(self, timeout: float) -> str | None | bool:
+        """A line, None at end of input, False when nothing was typed in ``timeout``."""
+        try:
+            return self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return False
+
+
+def _board(client: Any) -> None:
+    view = client.view()
+    if view is not None:
+        print(str(view), flush=True)
+    print(client.status_line(), flush=True)
+
+
+def _parse_move(client: Any, text: str) -> Move | None:
+    moves = client.legal_moves()
+    if text.isdigit():
+        index = int(text) - 1
+        return moves[index] if 0 <= index < len(moves) else None
+    view = client.view()
+    wanted = " ".join(text.lower().split())
+    for move in moves:
+        if view is not None and " ".join(view.move_text(move).lower().split()) == wanted:
+            return move
+    return None
+
+
+def _list_moves(client: Any) -> None:
+    view = client.view()
+    moves = client.legal_moves()
+    if not moves or view is None:
+        print("no moves for you now", flush=True)
+        return
+    for index, move in enumerate(moves, start=1):
+        print(f"{index:4d}. {view.move_text(move)}")
+
+
+def _lobby_prompt(client: Any) -> None:
+    players = client.player.players
+    if client.player.lobby_mode == "codes":
+        print("the lobby list is switched off: type r to wait for a friend (you get a code), or type their code", flush=True)
+        return
+    if players:
+        print("waiting to play:")
+        for index, entry in enumerate(players, start=1):
+            rating = f"{entry['rating']:.0f}" if isinstance(entry.get("rating"), (int, float)) else "-"
+            print(f"{index:3d}. {entry.get('name')}  {entry.get('game')}  {entry.get('ruleset')}  rating {rating}  {entry.get('settings', '')}")
+    else:
+        print("nobody is waiting yet")
+    print("type a number to play that player, r when you are ready to play (your name goes on the list), l to look again, q to quit", flush=True)
+
+
+def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: Optional[str]) -> int:
+    """The terminal client of ``pegboard play GAME --online NAME``; returns the exit code."""
+    from ..online.client import HostSettings, OnlineClient
+
+    _check_url(lobby)
+    if code is not None:
+        try:
+            code = p.normalise_code(code)
+        except p.ProtocolError as exc:
+            raise UsageProblem(exc.reason) from None
+    registry = plugins()
+    registry.game(game)
+    client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset))
+    _log_to_file(client.player.store.folder)
+    ticket = client.resume_unfinished() if code is None else None
+    mode = client.connect(ticket)
+    if ticket is not None:
+        print(f"picking up your match with {client.player.peer_name} ({ticket.match[:8]})", flush=True)
+    elif code is not None:
+        client.join(code)
+    elif mode == "list":
+        client.refresh_list()
+    else:
+        _lobby_prompt(client)
+    typed = _Input()
+    shown_turn = -1
+    try:
+        while True:
+            for notice in client.poll():
+                if notice.kind == "list":
+                    _lobby_prompt(client)
+                elif notice.kind == "offer":
+                    print("the host's settings:\n  " + "\n  ".join(notice.data.get("lines", [notice.text])))
+                    print("play with these settings? (y/n)", flush=True)
+                elif notice.kind == "error" and code is not None and client.player.ticket is None:
+                    error_line(notice.text)
+                    return EXIT_INVALID
+                elif notice.kind != "state":
+                    print(notice.text or notice.kind, flush=True)
+                if notice.kind in ("state", "start"):
+                    shown_turn = -1
+            player = client.player
+            if player.result is not None and player.ticket is not None and player.ticket.counted:
+                _board(client)
+                client.close(leave=True)
+                return 0
+            if player.started and player.my_turn and shown_turn != player.to_move:
+                shown_turn = player.to_move
+                _board(client)
+                print("your move (? lists them):", flush=True)
+            line = typed.get(0.05)
+            if line is False:
+                continue
+            if line is None or line in ("q", "quit"):
+                if player.started and player.result is None:
+                    print("the match stays open: run the same command again to pick it up ('resign' leaves it as a loss)")
+                client.close(leave=not player.started)
+                return 0
+            _command(client, str(line))
+    except KeyboardInterrupt:
+        client.close()
+        return 0
+
+
+def _command(client: Any, line: str) -> None:
+    player = client.player
+    if not line:
+        return
+    if player.ticket is not None and not player.started:
+        if player.guest is not None and line.lower() in ("y", "yes", "n", "no"):
+            if line.lower().startswith("y"):
+                client.accept()
+            else:
+                client.decline()
+        else:
+            print("waiting for the match to start" + (" (y/n?)" if player.guest is not None else ""), flush=True)
+        return
+    if not player.started:
+        if line == "r":
+            client.ready()
+        elif line == "l":
+            client.refresh_list()
+        elif line.isdigit() and player.players and 1 <= int(line) <= len(player.players):
+            client.pick(int(player.players[int(line) - 1]["id"]))
+        else:
+            try:
+                client.join(line)
+            except p.ProtocolError as exc:
+                print(exc.reason, flush=True)
+        return
+    if line == "?":
+        _list_moves(client)
+    elif line == "board":
+        _board(client)
+    elif line == "resign":
+        client.resign()
+    elif line in ("help", "h"):
+        print(HELP_LINES)
+    elif not player.my_turn:
+        print("it is not your turn", flush=True)
+    else:
+        move = _parse_move(client, line)
+        if move is None:
+            print(f"not one of your moves: {line!r} (? lists them)", flush=True)
+            return
+        try:
+            client.play(move)
+        except (IllegalMove, PegboardError) as exc:
+            print(str(exc), flush=True)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(lobby_app)
+    app.command("online-bot")(online_bot)
+
+
+__all__ = ["play_online", "register"]
