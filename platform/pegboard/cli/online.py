@@ -131,8 +131,11 @@ class _Input:
         threading.Thread(target=self._read, name="pegboard-stdin", daemon=True).start()
 
     def _read(self) -> None:
-        for line in sys.stdin:
-            self.lines.put(line.strip())
+        try:
+            for line in sys.stdin:
+                self.lines.put(line.strip())
+        except (OSError, ValueError):  # no usable input (closed, or captured by a test runner)
+            pass
         self.lines.put(None)
 
     def get(self, timeout: float) -> str | None | bool:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import JSON, Move, PegboardError, Result, State
-from ..rulesets import build_game, load_ruleset
+from ..records import game_for_record
+from ..rulesets import load_ruleset
 from ..session import result_sentence
 from . import protocol as p
 from .guest import GuestMatch
@@ -306,7 +307,7 @@ class OnlinePlayer:
             self.ticket = Ticket(match=match, role="host", lobby=self.lobby, game=self.game_id, seat=seat, token=token,
                                  names=names, ratings=ratings, guest_token=str(message.get("guest_token")),
                                  ruleset=self._ruleset.ref)
-            game = build_game(self._ruleset, self.plugins)
+            game = game_for_record({"ruleset": dict(self._ruleset.data)}, self.plugins)  # built once per ruleset
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
             self.host = HostMatch(self.ticket, game, seed, ruleset_label=self._ruleset.ref, store=self.store,
                                   plugins=self.plugins, host_player=settings.player, workers=self.workers)

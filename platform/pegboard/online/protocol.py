@@ -46,6 +46,13 @@ class ProtocolError(PegboardError, ValueError):
         self.reason = reason
 
 
+class Unavailable(ProtocolError):
+    """A well-formed request that cannot be met now (the player picked has just been paired).
+
+    The lobby answers it like any error but does not hold it against the sender.
+    """
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """A message as one compact JSON text frame."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

@@ -120,6 +120,9 @@ class Lobby:
                 try:
                     message = p.decode(frame)
                     await self.dispatch(member, message)
+                except p.Unavailable as exc:
+                    self.refused += 1
+                    await self.send(member, {"t": "error", "reason": exc.reason})
                 except p.ProtocolError as exc:
                     await self._strike(member, exc.reason)
         except ConnectionClosed:
@@ -242,7 +245,7 @@ class Lobby:
             name = message["name"].strip().casefold()
             target = next((m for m in self.members.values() if m.waiting and m.name.casefold() == name), None)
         if target is None or not target.waiting:
-            raise p.ProtocolError("that player is no longer waiting")
+            raise p.Unavailable("that player is no longer waiting")
         await self._pair(host=target, guest=member)
 
     async def on_join(self, member: Member, message: dict[str, Any]) -> None:
@@ -262,7 +265,7 @@ class Lobby:
         if len(self.rooms) >= self.limits.max_rooms:
             self.sweep()
             if len(self.rooms) >= self.limits.max_rooms:
-                raise p.ProtocolError("the lobby has too many open matches, try later")
+                raise p.Unavailable("the lobby has too many open matches, try later")
         self._unwait(host)
         self._unwait(guest)
         room = Room(p.new_match_id(), host.game, {"host": p.new_token(), "guest": p.new_token()})
@@ -300,7 +303,7 @@ class Lobby:
                                          "retry": True})
                 return
             if len(self.rooms) >= self.limits.max_rooms:
-                raise p.ProtocolError("the lobby has too many open matches, try later")
+                raise p.Unavailable("the lobby has too many open matches, try later")
             room = Room(match, member.game, {"host": token, "guest": guest_token})
             self.rooms[match] = room
         role = next((r for r, t in room.tokens.items() if p.same_secret(token, t)), None)

@@ -1,0 +1,125 @@
+"""The lobby's list and its 4-letter codes, and the command line's answers to bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from online_helpers import HostSettings, client, lobby, pump
+
+from pegboard.online import protocol as p
+
+
+def _errors(notices: dict[int, list[Any]], who: Any) -> list[str]:
+    return [n.text for n in notices.get(id(who), []) if n.kind == "error"]
+
+
+def test_code_flow_with_the_list_switched_off(tmp_path: Path, plugins: Any) -> None:
+    notices: dict[int, list[Any]] = {}
+    with lobby(listing=False) as server:
+        host = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish"))
+        guest = client(server.url, "Bob", "nodewar", tmp_path, plugins, auto_accept=True)
+        late = client(server.url, "Cid", "nodewar", tmp_path, plugins, auto_accept=True)
+        leaver = client(server.url, "Dee", "nodewar", tmp_path, plugins)
+        everyone = [host, guest, late, leaver]
+        try:
+            assert [c.connect() for c in everyone] == ["codes"] * 4
+            guest.refresh_list()
+            pump(everyone, lambda: any(n.kind == "list" for n in notices.get(id(guest), [])), notices=notices)
+            listed = next(n for n in notices[id(guest)] if n.kind == "list")
+            assert listed.data["off"] is True and listed.data["players"] == []
+            host.ready()
+            pump(everyone, lambda: host.player.code is not None, notices=notices)
+            code = host.player.code
+            assert len(code) == 4 and p.normalise_code(code) == code
+            guest.pick("Ann")  # no list: picking by name is refused
+            pump(everyone, lambda: bool(_errors(notices, guest)), notices=notices)
+            assert "switched off" in _errors(notices, guest)[0]
+            wrong = next(c for c in ("ABCD", "WXYZ") if c != code)
+            guest.join(wrong)
+            pump(everyone, lambda: len(_errors(notices, guest)) == 2, notices=notices)
+            assert _errors(notices, guest)[1] == f"no player is waiting with the code {wrong}"
+            with pytest.raises(p.ProtocolError):
+                guest.join("AB1")  # mistyped: refused before anything is sent
+            guest.join(f" {code[:2].lower()} {code[2:].lower()} ")  # read aloud, typed loosely
+            pump(everyone, lambda: host.player.started and guest.player.started, notices=notices)
+            late.join(code)  # a code is used once
+            pump(everyone, lambda: bool(_errors(notices, late)), notices=notices)
+            assert _errors(notices, late) == [f"no player is waiting with the code {code}"]
+            leaver.ready()
+            pump(everyone, lambda: leaver.player.code is not None, notices=notices)
+            gone = leaver.player.code
+            leaver.close(leave=True)  # a code expires when its player leaves
+            late.join(gone)
+            pump(everyone, lambda: len(_errors(notices, late)) == 2, notices=notices)
+            assert _errors(notices, late)[1] == f"no player is waiting with the code {gone}"
+        finally:
+            for c in everyone:
+                c.close(leave=True)
+
+
+def test_the_list_shows_name_game_ruleset_rating(tmp_path: Path, plugins: Any) -> None:
+    with lobby() as server:
+        host = client(server.url, "Ann", "starfall", tmp_path, plugins, rating=1234, host=HostSettings(ruleset="quick"))
+        other = client(server.url, "Eve", "nodewar", tmp_path, plugins)
+        guest = client(server.url, "Bob", "nodewar", tmp_path, plugins)
+        try:
+            for c in (host, other, guest):
+                c.connect()
+            host.ready()
+            other.ready()
+
+            def both_listed() -> bool:
+                guest.refresh_list()
+                guest.poll()
+                return len(guest.player.players) == 2
+
+            pump([host, other, guest], both_listed)
+            entry = next(e for e in guest.player.players if e["name"] == "Ann")
+            assert (entry["game"], entry["ruleset"], entry["rating"]) == ("starfall", "starfall/quick", 1234)
+            assert entry["settings"].startswith("Starfall: quick")
+            notices: dict[int, list[Any]] = {}
+            guest.pick(entry["id"])  # another game: refused, nobody is paired
+            pump([host, other, guest], lambda: bool(_errors(notices, guest)), notices=notices)
+            assert "waits for a starfall game" in _errors(notices, guest)[0]
+            assert host.player.ticket is None
+        finally:
+            for c in (host, other, guest):
+                c.close(leave=True)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["play", "nodewar", "--online", "Ann", "--lobby", "http://example.org"], 2, "must start with ws:// or wss://"),
+        (["play", "nodewar", "--online", "Ann", "--lobby", "ws://"], 2, "no host"),
+        (["play", "nodewar", "--online", "Ann", "--code", "AB1D"], 2, "is not a lobby code"),
+        (["play", "nodewar", "--code", "ABCD"], 2, "--code needs --online"),
+        (["play", "nosuchgame", "--online", "Ann"], 2, "unknown game 'nosuchgame'"),
+        (["play", "nodewar", "--online", ""], 1, "a name has 1 to 24 characters"),
+        (["online-bot", "nodewar", "nosuchbot"], 2, "unknown bot"),
+        (["online-bot", "nosuchgame", "random"], 2, "unknown"),
+        (["online-bot", "nodewar", "random", "--lobby", "ftp://x"], 2, "must start with ws://"),
+    ],
+)
+def test_cli_bad_input_is_one_line(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, message: str) -> None:
+    monkeypatch.setenv("PEGBOARD_HOME", str(tmp_path))
+    result = cli(*args, entry_points=True)
+    assert result.code == code
+    assert len(result.err_lines) == 1 and message in result.err_lines[0], result.err
+
+
+def test_cli_unreachable_lobby_and_unknown_code(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    monkeypatch.setenv("PEGBOARD_HOME", str(tmp_path))
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = cli("play", "nodewar", "--online", "Ann", "--lobby", f"ws://127.0.0.1:{port}", entry_points=True)
+    assert result.code == 1 and len(result.err_lines) == 1 and "cannot reach the lobby" in result.err_lines[0]
+    with lobby(listing=False) as server:
+        result = cli("play", "nodewar", "--online", "Ann", "--lobby", server.url, "--code", "QQQQ", entry_points=True)
+    assert result.code == 1
+    assert result.err_lines == ["error: no player is waiting with the code QQQQ"]

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Load test of the online lobby: N simulated players on loopback, pairing and playing.
+
+    .venv/bin/python tools/load_lobby.py --clients 200 --seconds 60
+
+Starts ``pegboard lobby serve`` on 127.0.0.1 (a free port) in a child process,
+then runs N simulated players in this process on one asyncio loop: half wait
+on the list with Node War (skirmish), the other half pick them, and each pair
+plays random legal moves with a pause of ``--think`` seconds, match after
+match, until ``--seconds`` run out. Every player uses the real client code
+(:class:`pegboard.online.link.Link` and :class:`pegboard.online.player.OnlinePlayer`);
+each host runs its match and writes its record after every move, as a real one does.
+
+Reports the move round-trip (a guest's move sent -> the host's answer with the
+new position back at the guest, through the lobby twice), errors (refusals,
+error notices, connections lost, players that never paired) and the lobby's
+memory (VmRSS now and at its peak, from /proc). Bounded: at most 1000 players
+and 600 seconds; the lobby is stopped at the end whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "platform"))
+
+MAX_CLIENTS = 1000
+MAX_SECONDS = 600.0
+
+
+@dataclass
+class Tally:
+    round_trips: list[float] = field(default_factory=list)
+    moves: int = 0
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+    paired: int = 0
+
+
+def start_lobby() -> tuple[subprocess.Popen[str], str]:
+    """``pegboard lobby serve --port 0 --quiet`` in a child; returns it and its URL."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "pegboard", "lobby", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    if not line.startswith("lobby on "):
+        child.kill()
+        raise SystemExit(f"the lobby did not start: {line!r}")
+    return child, line.split()[2]
+
+
+def memory_kib(pid: int) -> tuple[int, int]:
+    """(VmRSS, VmHWM) of a process in KiB (0, 0 where /proc is missing)."""
+    try:
+        fields = dict(line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line)
+    except OSError:
+        return 0, 0
+    return int(fields.get("VmRSS", "0 kB").split()[0]), int(fields.get("VmHWM", "0 kB").split()[0])
+
+
+async def simulate(index: int, url: str, args: argparse.Namespace, store_root: Path, tally: Tally, stop_at: float) -> None:
+    from pegboard.online.link import Link, LobbyUnreachable
+    from pegboard.online.player import HostSettings, OnlinePlayer
+    from pegboard.online.store import Store
+    from pegboard.plugins import get_plugins
+
+    hosting = index % 2 == 0
+    name = f"load{index}"
+    partner = f"load{index - 1}"
+    rng = random.Random(index)
+    player = OnlinePlayer(url, name, "nodewar", plugins=get_plugins(), store=Store(store_root / name),
+                          host=HostSettings(ruleset=args.ruleset, seat=0, seed=index), auto_accept=True, workers="inline")
+    arrived = asyncio.Event()
+    link = Link(url, player.hello(), on_message=arrived.set, open_timeout=20.0)
+    try:
+        await link.open()
+    except LobbyUnreachable as exc:
+        tally.errors.append(f"{name}: {exc.reason}")
+        return
+    sent_at: float | None = None
+    sent_ply = -1
+    next_move = 0.0
+    last_list = 0.0
+    was_paired = False
+    if hosting:
+        player.ready()
+    try:
+        while time.monotonic() < stop_at:
+            try:
+                await asyncio.wait_for(arrived.wait(), 0.05)
+            except TimeoutError:
+                pass
+            arrived.clear()
+            while link.inbox:
+                message = link.inbox.popleft()
+                player.receive(message)
+            now = time.monotonic()
+            if not hosting and player.ticket is None and now - last_list > 0.5:
+                player.pick(partner)  # the partner may not be on the list yet: then the lobby says so
+                last_list = now
+            player.tick()
+            for notice in player.take_notices():
+                if notice.kind == "error" and "no longer waiting" not in notice.text:
+                    tally.errors.append(f"{name}: {notice.text}")
+                elif notice.kind == "refused":
+                    tally.errors.append(f"{name}: refused: {notice.text}")
+                elif notice.kind == "link" and notice.data.get("status") == "reconnecting":
+                    tally.errors.append(f"{name}: connection lost")
+                elif notice.kind == "over":
+                    tally.games += 1 if hosting else 0
+                    player.leave()
+                    for message in player.take_outbox():
+                        await link.send(message)
+                    player.reset()
+                    sent_at = None
+                    if hosting:
+                        player.ready()
+            if player.started and not was_paired:
+                was_paired = True
+                tally.paired += 1
+            guest = player.guest
+            if sent_at is not None and guest is not None and guest.last is not None and guest.last.ply > sent_ply:
+                tally.round_trips.append(time.monotonic() - sent_at)
+                sent_at = None
+            if player.my_turn and now >= next_move:
+                moves = player.legal_moves()
+                player.play(rng.choice(moves))
+                tally.moves += 1
+                next_move = now + args.think * (0.5 + rng.random())
+                if guest is not None:
+                    sent_at, sent_ply = time.monotonic(), guest.last.ply if guest.last else 0
+            for message in player.take_outbox():
+                await link.send(message)
+    finally:
+        await link.close()
+
+
+async def run(args: argparse.Namespace, url: str, store_root: Path) -> Tally:
+    tally = Tally()
+    stop_at = time.monotonic() + args.seconds
+    tasks = []
+    for index in range(args.clients):
+        tasks.append(asyncio.create_task(simulate(index, url, args, store_root, tally, stop_at)))
+        if index % 20 == 19:
+            await asyncio.sleep(0.05)  # players arrive over a moment, not in one instant
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            tally.errors.append(f"crashed: {type(result).__name__}: {result}")
+    return tally
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=200, help=f"simulated players, even, at most {MAX_CLIENTS}")
+    parser.add_argument("--seconds", type=float, default=60.0, help=f"how long they play, at most {MAX_SECONDS:.0f}")
+    parser.add_argument("--think", type=float, default=0.25, help="average pause before each move (seconds)")
+    parser.add_argument("--ruleset", default="skirmish", help="the Node War ruleset the hosts offer")
+    args = parser.parse_args()
+    if not 2 <= args.clients <= MAX_CLIENTS or args.clients % 2:
+        parser.error(f"--clients must be an even number from 2 to {MAX_CLIENTS}")
+    if not 1 <= args.seconds <= MAX_SECONDS:
+        parser.error(f"--seconds must be from 1 to {MAX_SECONDS:.0f}")
+    child, url = start_lobby()
+    peak = [0]
+    try:
+        with tempfile.TemporaryDirectory(prefix="pegboard-load-") as folder:
+            os.environ["PEGBOARD_HOME"] = folder
+
+            async def watched() -> Tally:
+                async def sample() -> None:
+                    while True:
+                        peak[0] = max(peak[0], memory_kib(child.pid)[0])
+                        await asyncio.sleep(0.5)
+
+                sampler = asyncio.create_task(sample())
+                try:
+                    return await run(args, url, Path(folder))
+                finally:
+                    sampler.cancel()
+
+            started = time.monotonic()
+            idle_rss = memory_kib(child.pid)[0]
+            tally = asyncio.run(watched())
+            elapsed = time.monotonic() - started
+            rss, hwm = memory_kib(child.pid)
+    finally:
+        child.terminate()
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+    unpaired = args.clients - tally.paired
+    errors = len(tally.errors) + unpaired
+    rt = tally.round_trips
+    print(f"clients {args.clients}, {elapsed:.1f} s, think {args.think} s, ruleset nodewar/{args.ruleset}")
+    print(f"moves {tally.moves} ({tally.moves / elapsed:.0f}/s), finished games {tally.games}, round trips measured {len(rt)}")
+    if rt:
+        print(f"move round-trip p50 {percentile(rt, 0.5) * 1000:.1f} ms, p99 {percentile(rt, 0.99) * 1000:.1f} ms, "
+              f"max {max(rt) * 1000:.1f} ms, mean {statistics.fmean(rt) * 1000:.1f} ms")
+    print(f"errors {errors} ({unpaired} players never paired)")
+    for line in tally.errors[:10]:
+        print(f"  {line}")
+    print(f"lobby memory: {idle_rss / 1024:.1f} MiB idle, {max(peak[0], rss) / 1024:.1f} MiB under load (sampled), "
+          f"{hwm / 1024:.1f} MiB peak (VmHWM)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
