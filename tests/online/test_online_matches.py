@@ -17,15 +17,15 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def _replayed_states(record: dict[str, Any], plugins: Any) -> tuple[list[Any], list[list[Any]]]:
-    """Observation-ready states after each ply (clones) and the events of each move."""
+def _replay(record: dict[str, Any], plugins: Any, look: Any) -> tuple[list[Any], list[list[Any]]]:
+    """``look(state)`` after each ply of the record (0 = the start), and the events of each move."""
     game = game_for_record(record, plugins)
     state = game.new_state(record["seed"])
-    states, events = [state.clone()], []
+    seen, events = [look(state)], []
     for data in record["moves"]:
         events.append(state.apply(game.decode_move(data)))
-        states.append(state.clone())
-    return states, events
+        seen.append(look(state))
+    return seen, events
 
 
 def test_nodewar_match_to_the_end(tmp_path: Path, plugins: Any) -> None:
@@ -54,9 +54,9 @@ def test_nodewar_match_to_the_end(tmp_path: Path, plugins: Any) -> None:
     assert kinds.index("offer") < kinds.index("state")
     assert seen.relayed("offer")[0]["ruleset"]["id"] == "skirmish"
     # a perfect-information game shows the guest the whole position after every move
-    states, _ = _replayed_states(record, plugins)
+    positions, _ = _replay(record, plugins, lambda state: _plain(state.to_json()))
     for message in seen.relayed("state"):
-        assert message["obs"] == _plain(states[message["ply"]].to_json())
+        assert message["obs"] == positions[message["ply"]]
 
 
 def test_fogged_starfall_guest_never_sees_a_hidden_square(tmp_path: Path, plugins: Any) -> None:
@@ -76,21 +76,21 @@ def test_fogged_starfall_guest_never_sees_a_hidden_square(tmp_path: Path, plugin
     record_path = host.player.store.record_path(host.player.ticket.match)
     assert validate_file(record_path, plugins).ok
     record = read_record(record_path, plugins)
-    states, events = _replayed_states(record, plugins)
     g = guest.seat
     assert g == 1
+    views, events = _replay(record, plugins, lambda state: (_plain(state.observation(g)), state.hidden_from(g)))
     offer = seen.relayed("offer")[0]
     assert offer["ruleset"]["fog"]["mode"] == "dark" and "seed" not in offer
     updates = seen.relayed("state")
     assert len(updates) > 10
     hidden_squares = 0
     for message in updates:
-        state = states[message["ply"]]
+        observation, hidden = views[message["ply"]]
         obs = message["obs"]
         assert set(message) <= {"t", "ply", "to_move", "obs", "events", "clocks", "result", "last"}
-        assert obs == _plain(state.observation(g))  # exactly the guest's observation, nothing more
+        assert obs == observation  # exactly the guest's observation, nothing more
         assert "seed" not in obs and "draws" not in obs
-        for pointer in state.hidden_from(g):  # everything the rules hide from the guest ...
+        for pointer in hidden:  # everything the rules hide from the guest ...
             node: Any = obs
             for part in pointer.strip("/").split("/"):
                 if node is None:

@@ -84,7 +84,7 @@ def _pegboard(*args: str, home: Path) -> subprocess.Popen[str]:
                             stderr=subprocess.STDOUT, text=True)
 
 
-def test_a_killed_host_resumes_from_its_record(tmp_path: Path, plugins: Any) -> None:
+def test_a_killed_host_resumes_from_its_record(tmp_path: Path, plugins: Any, cli: Any) -> None:
     home = tmp_path / "bothome"
     with lobby() as server:
         args = ("online-bot", "nodewar", "random", "--lobby", server.url, "-r", "skirmish", "--games", "1", "--name", "Robo")
@@ -125,6 +125,5 @@ def test_a_killed_host_resumes_from_its_record(tmp_path: Path, plugins: Any) -> 
     assert len(records) == 1
     record = read_record(records[0], plugins)
     assert len(record["moves"]) > ply  # nothing before the kill was lost, the game went on after it
-    check = subprocess.run([sys.executable, "-m", "pegboard", "validate", str(records[0])], capture_output=True, text=True,
-                           env=dict(os.environ, PEGBOARD_HOME=str(home)), timeout=60)
-    assert check.returncode == 0, check.stdout + check.stderr
+    check = cli("validate", str(records[0]), entry_points=True)
+    assert check.code == 0 and "ok:" in check.out, check.out + check.err

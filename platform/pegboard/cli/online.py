@@ -8,13 +8,16 @@ import queue
 import sys
 import threading
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..game import IllegalMove, Move, PegboardError
 from ..online import protocol as p
 from .common import EXIT_INVALID, UsageProblem, error_line, plugins, warning_line
+
+if TYPE_CHECKING:
+    from ..online.client import OnlineClient
 
 lobby_app = typer.Typer(name="lobby", help="Run a lobby for online play.", no_args_is_help=True)
 
@@ -109,7 +112,7 @@ def online_bot(
                     client.next_match()
                     if games == 0 or played < games:
                         client.ready()
-            client.wakeup.wait(0.05)
+            client.wakeup.wait(0.01)  # short: a bot's answer is collected by the next poll
     except KeyboardInterrupt:
         pass
     finally:
@@ -146,14 +149,14 @@ class _Input:
             return False
 
 
-def _board(client: Any) -> None:
+def _board(client: OnlineClient) -> None:
     view = client.view()
     if view is not None:
         print(str(view), flush=True)
     print(client.status_line(), flush=True)
 
 
-def _parse_move(client: Any, text: str) -> Move | None:
+def _parse_move(client: OnlineClient, text: str) -> Move | None:
     moves = client.legal_moves()
     if text.isdigit():
         index = int(text) - 1
@@ -166,7 +169,7 @@ def _parse_move(client: Any, text: str) -> Move | None:
     return None
 
 
-def _list_moves(client: Any) -> None:
+def _list_moves(client: OnlineClient) -> None:
     view = client.view()
     moves = client.legal_moves()
     if not moves or view is None:
@@ -176,7 +179,7 @@ def _list_moves(client: Any) -> None:
         print(f"{index:4d}. {view.move_text(move)}")
 
 
-def _lobby_prompt(client: Any) -> None:
+def _lobby_prompt(client: OnlineClient) -> None:
     players = client.player.players
     if client.player.lobby_mode == "codes":
         print("the lobby list is switched off: type r to wait for a friend (you get a code), or type their code", flush=True)
@@ -203,7 +206,15 @@ def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: 
             raise UsageProblem(exc.reason) from None
     registry = plugins()
     registry.game(game)
-    client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset))
+    from ..profile import open_profile
+
+    with open_profile() as profile:  # the rating travels with the player; the result lands here
+        client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset), profile=profile)
+        return _terminal(client, code)
+
+
+def _terminal(client: OnlineClient, code: Optional[str]) -> int:
+    """The terminal session itself: the lobby, then the match, until it ends or the person quits."""
     _log_to_file(client.player.store.folder)
     ticket = client.resume_unfinished() if code is None else None
     mode = client.connect(ticket)
@@ -216,7 +227,7 @@ def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: 
     else:
         _lobby_prompt(client)
     typed = _Input()
-    shown_turn = -1
+    shown_turn: int | None = -1
     try:
         while True:
             for notice in client.poll():
@@ -255,7 +266,7 @@ def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: 
         return 0
 
 
-def _command(client: Any, line: str) -> None:
+def _command(client: OnlineClient, line: str) -> None:
     player = client.player
     if not line:
         return

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Move, Result, State
 from . import protocol as p
 from .link import Link, LobbyUnreachable
 from .player import HostSettings, Notice, OnlinePlayer
 from .store import Store, Ticket
+
+if TYPE_CHECKING:
+    from ..profile import Profile
 
 __all__ = ["HostSettings", "LobbyUnreachable", "Notice", "OnlineClient"]
 
@@ -43,14 +46,14 @@ class OnlineClient:
 
     def __init__(self, lobby: str, name: str, game: str, *, plugins: Any = None, store: Store | None = None,
                  rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
-                 workers: str = "thread", open_timeout: float = 5.0) -> None:
+                 workers: str = "thread", open_timeout: float = 5.0, profile: Profile | None = None) -> None:
         if plugins is None:
             from ..plugins import get_plugins
 
             plugins = get_plugins()
         p.check_lobby_url(lobby)
         self.player = OnlinePlayer(lobby, name, game, plugins=plugins, store=store, rating=rating, host=host,
-                                   auto_accept=auto_accept, workers=workers)
+                                   auto_accept=auto_accept, workers=workers, profile=profile)
         self._open_timeout = open_timeout
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="pegboard-online", daemon=True)

@@ -13,16 +13,19 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..game import JSON, Move, PegboardError, Result, State
+from ..game import JSON, Game, Move, PegboardError, Result, State
 from ..records import game_for_record
-from ..rulesets import load_ruleset
+from ..rulesets import deep_merge, load_ruleset
 from ..session import result_sentence
 from . import protocol as p
 from .guest import GuestMatch
 from .host import HostMatch
 from .store import Store, Ticket
+
+if TYPE_CHECKING:
+    from ..profile import Profile
 
 log = logging.getLogger("pegboard.online.player")
 
@@ -56,13 +59,19 @@ class HostSettings:
 class OnlinePlayer:
     """One player's protocol logic (see the module docstring).
 
-    ``game`` is the game id; ``rating`` is sent to the lobby and the peer.
+    ``game`` is the game id; ``rating`` is sent to the lobby and the peer (by default
+    the ``profile``'s). With a ``profile``, a match where both sides sent a rating is
+    rated: entered when it starts, its result recorded once at full weight, and a
+    game's rating handicap (Starfall's asteroids from ratings) gets both ratings.
     """
 
     def __init__(self, lobby: str, name: str, game: str, *, plugins: Any, store: Store | None = None,
                  rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
-                 workers: str = "thread") -> None:
+                 workers: str = "thread", profile: Profile | None = None) -> None:
         self.lobby = lobby
+        self.profile = profile
+        if rating is None and profile is not None:
+            rating = profile.rating
         self.name = p.check_name(name)
         self.game_id = p.check_game_id(game)
         self.plugins = plugins
@@ -293,7 +302,8 @@ class OnlinePlayer:
             log.info("ignored a %r message from the lobby", kind)
 
     def _paired(self, message: dict[str, Any]) -> None:
-        peer = message.get("peer") if isinstance(message.get("peer"), dict) else {}
+        given = message.get("peer")
+        peer: dict[str, Any] = given if isinstance(given, dict) else {}
         self.peer_name = str(peer.get("name", "?"))
         peer_rating = peer.get("rating")
         self.peer_online = True
@@ -307,7 +317,7 @@ class OnlinePlayer:
             self.ticket = Ticket(match=match, role="host", lobby=self.lobby, game=self.game_id, seat=seat, token=token,
                                  names=names, ratings=ratings, guest_token=str(message.get("guest_token")),
                                  ruleset=self._ruleset.ref)
-            game = game_for_record({"ruleset": dict(self._ruleset.data)}, self.plugins)  # built once per ruleset
+            game = self._rated_game(ratings)
             seed = settings.seed if settings.seed is not None else random.randrange(2**31)
             self.host = HostMatch(self.ticket, game, seed, ruleset_label=self._ruleset.ref, store=self.store,
                                   plugins=self.plugins, host_player=settings.player, workers=self.workers)
@@ -328,6 +338,7 @@ class OnlinePlayer:
                 self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
             self._refusals_seen = len(self.host.refusals)
             if data.get("t") == "accept" and self.host.accepted:
+                self._rated_start()
                 self._notice("start", "the match has started")
             elif self.host.declined:
                 self._notice("peer", f"{self.peer_name} declined your settings: back on the list", status="declined")
@@ -377,6 +388,7 @@ class OnlinePlayer:
             self._notice("error", exc.reason)
             return
         if first:
+            self._rated_start()
             self._notice("start", "the match has started")
         self._notice("state", self.turn_line(), ply=update.ply, events=update.events)
         if update.result is not None:
@@ -402,6 +414,7 @@ class OnlinePlayer:
         if ticket is None or ticket.counted:
             return
         self._finish_ticket()
+        self._rated_finish(result)
         if self.on_finish is not None:
             self.on_finish(self, result)
         ticket.counted = True
@@ -409,6 +422,52 @@ class OnlinePlayer:
         game = self._game()
         text = result_sentence(game, result) if game is not None else result.reason
         self._notice("over", text, winner=result.winner, reason=result.reason)
+
+    # -- ratings ---------------------------------------------------------------------------------
+
+    def _rated_game(self, ratings: list[float | None]) -> Game:
+        """The host's game with both ratings handed to the game's handicap (when it has one)."""
+        data = dict(self._ruleset.data)
+        if all(r is not None for r in ratings):
+            probe = game_for_record({"ruleset": data}, self.plugins)
+            data = deep_merge(data, probe.rating_overrides([float(r) for r in ratings if r is not None]))
+        return game_for_record({"ruleset": data}, self.plugins)  # built once per ruleset
+
+    def _rated(self) -> tuple[Profile, Ticket, Game, float] | None:
+        """(profile, ticket, game, the opponent's rating) when this match counts:
+        a profile here and both ratings known."""
+        ticket, game = self.ticket, self._game()
+        if self.profile is None or ticket is None or game is None or ticket.seat not in (0, 1) or len(ticket.ratings) != 2:
+            return None
+        mine, theirs = ticket.ratings[ticket.seat], ticket.ratings[1 - ticket.seat]
+        if mine is None or theirs is None:
+            return None
+        return self.profile, ticket, game, float(theirs)
+
+    def _rated_start(self) -> None:
+        """Enter the match in the profile at full weight (a repeat, after a resume, does nothing)."""
+        rated = self._rated()
+        if rated is None:
+            return
+        profile, ticket, game, theirs = rated
+        try:
+            profile.start_rated(ticket.match, game=game.id, opponent=ticket.names[1 - ticket.seat],
+                                opponent_rating=theirs, gap=game.rating_gap(ticket.seat))
+        except PegboardError as exc:
+            self._notice("error", f"the result cannot go into your profile: {exc}")
+
+    def _rated_finish(self, result: Result) -> None:
+        rated = self._rated()
+        if rated is None:
+            return
+        profile, ticket, game, theirs = rated
+        score = 0.5 if result.winner is None else 1.0 if result.winner == ticket.seat else 0.0
+        try:
+            profile.start_rated(ticket.match, game=game.id, opponent=ticket.names[1 - ticket.seat],
+                                opponent_rating=theirs, gap=game.rating_gap(ticket.seat))  # no-op once started
+            profile.finish_rated(ticket.match, score)
+        except PegboardError as exc:
+            self._notice("error", f"the result cannot go into your profile: {exc}")
 
     def _finish_ticket(self) -> None:
         if self.ticket is not None and not self.ticket.finished:

@@ -112,12 +112,12 @@ def check_name(name: Any) -> str:
     """A player name: 1-24 printable characters, spaces trimmed."""
     if not isinstance(name, str):
         raise ProtocolError("a name is text")
-    name = unicodedata.normalize("NFC", name).strip()
-    if not 1 <= len(name) <= MAX_NAME:
+    text: str = unicodedata.normalize("NFC", name).strip()
+    if not 1 <= len(text) <= MAX_NAME:
         raise ProtocolError(f"a name has 1 to {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith(("C", "Z")) and ch != " " for ch in name):
+    if any(unicodedata.category(ch).startswith(("C", "Z")) and ch != " " for ch in text):
         raise ProtocolError("a name may not hold control characters")
-    return name
+    return text
 
 
 def check_game_id(game: Any) -> str:

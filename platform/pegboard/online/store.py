@@ -4,34 +4,20 @@ Each match has a *ticket* (``<match>.ticket.json``, readable by its owner only):
 the role, the lobby, the seat tokens and the names. The host also keeps the
 match record (``<match>.match.json``), rewritten after every move through
 :func:`pegboard.records.write_record`. Both live in ``online/`` under the
-Pegboard home folder: ``$PEGBOARD_HOME`` if set, else the user data folder
-(``$XDG_DATA_HOME/pegboard`` or ``~/.local/share/pegboard``; on Windows
-``%APPDATA%\\pegboard``; on macOS ``~/Library/Application Support/pegboard``).
+Pegboard home folder (:func:`pegboard.profile.profile_home`: ``$PEGBOARD_HOME``,
+else the user data folder), beside the profile.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..profile import profile_home
 from ..records import write_text_atomic
-
-
-def pegboard_home() -> Path:
-    """The folder Pegboard keeps user data in (see the module docstring)."""
-    explicit = os.environ.get("PEGBOARD_HOME")
-    if explicit:
-        return Path(explicit)
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA") or Path.home()) / "pegboard"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "pegboard"
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "pegboard"
 
 
 @dataclass
@@ -70,7 +56,7 @@ class Store:
     """The ``online/`` folder: tickets and host records, one pair per match."""
 
     def __init__(self, folder: str | Path | None = None) -> None:
-        self.folder = Path(folder) if folder is not None else pegboard_home() / "online"
+        self.folder = Path(folder) if folder is not None else profile_home() / "online"
 
     def ticket_path(self, match: str) -> Path:
         return self.folder / f"{_safe(match)}.ticket.json"
