@@ -169,6 +169,18 @@ def _parse_move(client: OnlineClient, text: str) -> Move | None:
     return None
 
 
+def _news(client: OnlineClient, data: dict[str, object]) -> None:
+    """What the other side did: the host hears the guest's move, the guest the events it may see."""
+    moved = data.get("moved")
+    if isinstance(moved, dict) and moved.get("seat") != client.seat:
+        print(f"{client.player.peer_name}: {moved.get('text')}", flush=True)
+    events = data.get("events")
+    if isinstance(events, list):
+        for event in events:
+            if isinstance(event, dict) and event.get("text"):
+                print(f"  {event['text']}", flush=True)
+
+
 def _list_moves(client: OnlineClient) -> None:
     view = client.view()
     moves = client.legal_moves()
@@ -239,15 +251,17 @@ def _terminal(client: OnlineClient, code: Optional[str]) -> int:
                 elif notice.kind == "error" and code is not None and client.player.ticket is None:
                     error_line(notice.text)
                     return EXIT_INVALID
-                elif notice.kind != "state":
+                elif notice.kind == "state":
+                    _news(client, notice.data)
+                else:
                     print(notice.text or notice.kind, flush=True)
                 if notice.kind in ("state", "start"):
                     shown_turn = -1
+                if notice.kind == "over":  # the result is recorded (or the host closed the match)
+                    _board(client)
+                    client.close(leave=True)
+                    return 0
             player = client.player
-            if player.result is not None and player.ticket is not None and player.ticket.counted:
-                _board(client)
-                client.close(leave=True)
-                return 0
             if player.started and player.my_turn and shown_turn != player.to_move:
                 shown_turn = player.to_move
                 _board(client)

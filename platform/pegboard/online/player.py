@@ -342,9 +342,7 @@ class OnlinePlayer:
                 self._notice("start", "the match has started")
             elif self.host.declined:
                 self._notice("peer", f"{self.peer_name} declined your settings: back on the list", status="declined")
-                self.leave()
-                self.reset()
-                self.ready()
+                self._guest_left(self.host)
             return
         kind = data.get("t")
         if kind == "offer":
@@ -401,6 +399,23 @@ class OnlinePlayer:
         self._notice("peer", text, status=status)
         if status == "back" and (self.guest is not None or (self.ticket is not None and self.ticket.role == "guest")):
             self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+        if status == "left" and self.host is not None:
+            self._guest_left(self.host)
+        if status == "left" and self.host is None and self.ticket is not None and self.result is None:
+            # the host closed the match while this side was away: nothing more will come
+            self._notice("over", f"{self.peer_name} closed the match; its result did not reach this program",
+                         winner=None, reason="closed")
+            self._finish_ticket()
+
+    def _guest_left(self, host: HostMatch) -> None:
+        """The guest said goodbye: before the start the host waits again; during the match it is a loss."""
+        if not host.accepted:
+            self.leave()
+            self.reset()
+            self.ready()
+        elif host.session is not None and not host.session.is_over:
+            host.session.resign(host.guest_seat)  # leaving an unfinished match counts as a loss
+            self._send_updates(host.outgoing())
 
     # -- the end ---------------------------------------------------------------------------------
 
@@ -483,7 +498,10 @@ class OnlinePlayer:
         for message in messages:
             self._relay(message)
         if messages and self.host is not None and any(m.get("t") == "state" for m in messages):
-            self._notice("state", self.turn_line())
+            session = self.host.session
+            last = session.history[session.cursor - 1] if session is not None and session.cursor else None
+            moved = {"seat": last.seat, "text": last.text} if last is not None else None
+            self._notice("state", self.turn_line(), moved=moved)
 
     def _notice(self, kind: str, text: str = "", **data: Any) -> None:
         self.notices.append(Notice(kind, text, data))

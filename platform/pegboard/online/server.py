@@ -20,7 +20,7 @@ import asyncio
 import itertools
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,6 +100,11 @@ class Lobby:
         self.codes: dict[str, Member] = {}
         self.rooms: dict[str, Room] = {}
         self._ids = itertools.count(1)
+        self._handlers: dict[str, Callable[[Member, dict[str, Any]], Awaitable[None]]] = {
+            "ping": self.on_ping, "hello": self.on_hello, "list": self.on_list, "ready": self.on_ready,
+            "unready": self.on_unready, "pick": self.on_pick, "join": self.on_join, "rejoin": self.on_rejoin,
+            "relay": self.on_relay, "leave": self.on_leave,
+        }
         self.refused = 0  # messages refused so far (for tests and the load report)
         self.throttled = 0  # messages held back by the rate limit
 
@@ -188,7 +193,7 @@ class Lobby:
 
     async def dispatch(self, member: Member, message: dict[str, Any]) -> None:
         kind = message["t"]
-        handler = getattr(self, f"on_{kind}", None) if kind in _KINDS else None
+        handler = self._handlers.get(kind)
         if handler is None:
             raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
         if kind not in ("hello", "rejoin", "ping") and not member.name:
@@ -354,9 +359,6 @@ class Lobby:
             self.rooms.pop(room.match, None)
         else:
             self._maybe_empty(room)
-
-
-_KINDS = frozenset({"ping", "hello", "list", "ready", "unready", "pick", "join", "rejoin", "relay", "leave"})
 
 
 async def _sweeper(lobby: Lobby, every: float) -> None:
