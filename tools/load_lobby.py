@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import statistics
@@ -37,11 +38,13 @@ sys.path.insert(0, str(ROOT / "platform"))
 
 MAX_CLIENTS = 1000
 MAX_SECONDS = 600.0
+PING_EVERY = 2.0  # each player also times a ping to the lobby and back: the lobby's own share
 
 
 @dataclass
 class Tally:
     round_trips: list[float] = field(default_factory=list)
+    pings: list[float] = field(default_factory=list)
     moves: int = 0
     games: int = 0
     errors: list[str] = field(default_factory=list)
@@ -60,6 +63,15 @@ def start_lobby() -> tuple[subprocess.Popen[str], str]:
         child.kill()
         raise SystemExit(f"the lobby did not start: {line!r}")
     return child, line.split()[2]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (0 where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory_kib(pid: int) -> tuple[int, int]:
@@ -94,20 +106,35 @@ async def simulate(index: int, url: str, args: argparse.Namespace, store_root: P
     sent_ply = -1
     next_move = 0.0
     last_list = 0.0
+    next_ping = time.monotonic() + rng.random() * PING_EVERY
+    pinged: dict[int, float] = {}
+    ping_numbers = itertools.count()
     was_paired = False
     if hosting:
         player.ready()
     try:
         while time.monotonic() < stop_at:
+            now = time.monotonic()
+            wake = min(next_ping, stop_at, now + 0.5)
+            if player.my_turn:
+                wake = min(wake, next_move)
             try:
-                await asyncio.wait_for(arrived.wait(), 0.05)
+                await asyncio.wait_for(arrived.wait(), max(0.001, wake - now))
             except TimeoutError:
                 pass
             arrived.clear()
             while link.inbox:
                 message = link.inbox.popleft()
+                if message.get("t") == "pong" and message.get("n") in pinged:
+                    tally.pings.append(time.monotonic() - pinged.pop(message["n"]))
+                    continue
                 player.receive(message)
             now = time.monotonic()
+            if now >= next_ping:
+                number = next(ping_numbers)
+                pinged[number] = now
+                await link.send({"t": "ping", "n": number})
+                next_ping = now + PING_EVERY
             if not hosting and player.ticket is None and now - last_list > 0.5:
                 player.pick(partner)  # the partner may not be on the list yet: then the lobby says so
                 last_list = now
@@ -199,9 +226,12 @@ def main() -> int:
 
             started = time.monotonic()
             idle_rss = memory_kib(child.pid)[0]
+            idle_cpu = cpu_seconds(child.pid)
             tally = asyncio.run(watched())
             elapsed = time.monotonic() - started
             rss, hwm = memory_kib(child.pid)
+            lobby_cpu = cpu_seconds(child.pid) - idle_cpu
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     finally:
         child.terminate()
         try:
@@ -216,6 +246,11 @@ def main() -> int:
     if rt:
         print(f"move round-trip p50 {percentile(rt, 0.5) * 1000:.1f} ms, p99 {percentile(rt, 0.99) * 1000:.1f} ms, "
               f"max {max(rt) * 1000:.1f} ms, mean {statistics.fmean(rt) * 1000:.1f} ms")
+    if tally.pings:
+        print(f"lobby ping round-trip p50 {percentile(tally.pings, 0.5) * 1000:.1f} ms, "
+              f"p99 {percentile(tally.pings, 0.99) * 1000:.1f} ms ({len(tally.pings)} pings)")
+    print(f"lobby CPU {lobby_cpu:.1f} s in {elapsed:.0f} s ({100 * lobby_cpu / elapsed:.0f}% of a core); "
+          f"machine load average {load:.1f} on {os.cpu_count()} cores")
     print(f"errors {errors} ({unpaired} players never paired)")
     for line in tally.errors[:10]:
         print(f"  {line}")

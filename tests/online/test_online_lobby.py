@@ -123,3 +123,33 @@ def test_cli_unreachable_lobby_and_unknown_code(cli: Any, tmp_path: Path, monkey
         result = cli("play", "nodewar", "--online", "Ann", "--lobby", server.url, "--code", "QQQQ", entry_points=True)
     assert result.code == 1
     assert result.err_lines == ["error: no player is waiting with the code QQQQ"]
+
+
+def test_lobby_serve_command_listens_on_loopback_and_stops(tmp_path: Path) -> None:
+    import asyncio
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from websockets.asyncio.client import connect
+
+    child = subprocess.Popen([sys.executable, "-m", "pegboard", "lobby", "serve", "--port", "0", "--no-list"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ, PEGBOARD_HOME=str(tmp_path)))
+    try:
+        assert child.stdout is not None
+        first = child.stdout.readline()
+        assert first.startswith("lobby on ws://127.0.0.1:") and "codes" in first
+        url = first.split()[2]
+
+        async def hello() -> dict[str, object]:
+            async with connect(url) as ws:
+                await ws.send(json.dumps({"t": "hello", "v": p.PROTOCOL, "name": "Ann", "game": "nodewar"}))
+                answer: dict[str, object] = json.loads(await ws.recv())
+                return answer
+
+        assert asyncio.run(hello())["lobby"] == "codes"
+    finally:
+        child.terminate()
+        child.wait(10)

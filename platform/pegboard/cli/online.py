@@ -7,6 +7,7 @@ import logging
 import queue
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -17,7 +18,7 @@ from ..online import protocol as p
 from .common import EXIT_INVALID, UsageProblem, error_line, plugins, warning_line
 
 if TYPE_CHECKING:
-    from ..online.client import OnlineClient
+    from ..online.client import Notice, OnlineClient
 
 lobby_app = typer.Typer(name="lobby", help="Run a lobby for online play.", no_args_is_help=True)
 
@@ -225,6 +226,33 @@ def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: 
         return _terminal(client, code)
 
 
+def _show(client: OnlineClient, notice: Notice) -> None:
+    """Print one piece of news for the person."""
+    if notice.kind == "list":
+        _lobby_prompt(client)
+    elif notice.kind == "offer":
+        print("the host's settings:\n  " + "\n  ".join(notice.data.get("lines", [notice.text])))
+        print("play with these settings? (y/n)", flush=True)
+    elif notice.kind == "state":
+        _news(client, notice.data)
+    else:
+        print(notice.text or notice.kind, flush=True)
+
+
+def _join_answer(client: OnlineClient, wait: float = 15.0) -> str | None:
+    """Wait for the lobby's answer to a code: None once paired, else why not."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        for notice in client.poll():
+            if notice.kind == "error":
+                return notice.text
+            _show(client, notice)
+        if client.player.ticket is not None:
+            return None
+        client.wakeup.wait(0.05)
+    return "the lobby did not answer the code in time"
+
+
 def _terminal(client: OnlineClient, code: Optional[str]) -> int:
     """The terminal session itself: the lobby, then the match, until it ends or the person quits."""
     _log_to_file(client.player.store.folder)
@@ -234,6 +262,11 @@ def _terminal(client: OnlineClient, code: Optional[str]) -> int:
         print(f"picking up your match with {client.player.peer_name} ({ticket.match[:8]})", flush=True)
     elif code is not None:
         client.join(code)
+        failure = _join_answer(client)
+        if failure is not None:
+            error_line(failure)
+            client.close()
+            return EXIT_INVALID
     elif mode == "list":
         client.refresh_list()
     else:
@@ -243,18 +276,7 @@ def _terminal(client: OnlineClient, code: Optional[str]) -> int:
     try:
         while True:
             for notice in client.poll():
-                if notice.kind == "list":
-                    _lobby_prompt(client)
-                elif notice.kind == "offer":
-                    print("the host's settings:\n  " + "\n  ".join(notice.data.get("lines", [notice.text])))
-                    print("play with these settings? (y/n)", flush=True)
-                elif notice.kind == "error" and code is not None and client.player.ticket is None:
-                    error_line(notice.text)
-                    return EXIT_INVALID
-                elif notice.kind == "state":
-                    _news(client, notice.data)
-                else:
-                    print(notice.text or notice.kind, flush=True)
+                _show(client, notice)
                 if notice.kind in ("state", "start"):
                     shown_turn = -1
                 if notice.kind == "over":  # the result is recorded (or the host closed the match)
