@@ -58,7 +58,7 @@ def play(
         error_line(f"the window is not available: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
     try:
-        code = ui.launch(game, name, seats)
+        exit_code = ui.launch(game, name, seats)
     except UnknownId:
         raise
     except Exception as exc:  # noqa: BLE001
@@ -67,7 +67,7 @@ def play(
             error_line(f"{what} (no display? try pegboard demo)")
             raise typer.Exit(EXIT_USAGE) from None
         raise
-    raise typer.Exit(int(code or 0))
+    raise typer.Exit(int(exit_code or 0))
 
 
 def register(app: typer.Typer) -> None:
