@@ -33,8 +33,8 @@ def play(
     game's strongest bot (or, with --skill S, its skill-S bot).
     """
     if online is not None:
-        if ctx.args or seat:
-            raise UsageProblem("--online plays one seat yourself: seat options do not apply")
+        if ctx.args or seat or skill is not None:
+            raise UsageProblem("--online plays one seat yourself: seat and --skill options do not apply")
         from .online import play_online
 
         raise typer.Exit(play_online(game, online, lobby, code, ruleset))
