@@ -9,6 +9,7 @@ naming it, and the others still load.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
@@ -108,27 +109,63 @@ class Plugins:
                 self._warn(str(exc))
 
     def load_file(self, path: str | Path) -> ModuleType:
-        """Import one ``.py`` file as a plugin; raises :class:`PluginError` with one clear line."""
+        """Import one ``.py`` file, or a package folder, as a plugin.
+
+        A folder holding ``__init__.py`` is imported under its own name, so the
+        package's relative imports work (a game shipped as a package can be tried
+        with ``--plugin`` before it is installed). Raises :class:`PluginError`
+        with one clear line.
+        """
         file = Path(path)
         if not file.exists():
             raise PluginError(f"plugin file not found: {file}")
-        if not file.is_file():
+        if file.is_dir():
+            init = file / "__init__.py"
+            if not init.is_file():
+                raise PluginError(f"plugin folder is not a Python package (no __init__.py): {file}")
+            name = file.resolve().name
+            if not name.isidentifier():
+                raise PluginError(f"plugin folder name is not a Python package name: {file}")
+            spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(file.resolve())])
+        elif not file.is_file():
             raise PluginError(f"plugin path is not a file: {file}")
-        name = f"pegboard_local_{file.stem}"
-        spec = importlib.util.spec_from_file_location(name, file)
+        else:
+            name = f"pegboard_local_{file.stem}"
+            spec = importlib.util.spec_from_file_location(name, file)
         if spec is None or spec.loader is None:
             raise PluginError(f"plugin file is not a Python module: {file}")
+        module = self._loaded_package(spec) if file.is_dir() else None
+        module = module or self._import(spec, file)
+        self.register(module, name=file.resolve().name if file.is_dir() else file.stem, version="local", source=str(file))
+        return module
+
+    @staticmethod
+    def _loaded_package(spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        """The package already imported from this folder (imported once, like any package), if any."""
+        loaded = sys.modules.get(spec.name)
+        if loaded is None:
+            return None
+        where = getattr(loaded, "__file__", None)
+        if where is None or spec.origin is None or Path(where).resolve() != Path(spec.origin).resolve():
+            raise PluginError(f"plugin folder {Path(spec.origin or '').parent}: a package named {spec.name!r} is already imported from {where}")
+        return loaded
+
+    @staticmethod
+    def _import(spec: importlib.machinery.ModuleSpec, file: Path) -> ModuleType:
+        assert spec.loader is not None
+        name = spec.name
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except SyntaxError as exc:
-            sys.modules.pop(name, None)
-            raise PluginError(f"plugin {file}: syntax error at line {exc.lineno}: {exc.msg}") from exc
-        except Exception as exc:  # noqa: BLE001
-            sys.modules.pop(name, None)
-            raise PluginError(f"plugin {file} raised on import: {type(exc).__name__}: {exc}") from exc
-        self.register(module, name=file.stem, version="local", source=str(file))
+        except BaseException as exc:
+            for key in [key for key in sys.modules if key == name or key.startswith(f"{name}.")]:
+                del sys.modules[key]
+            if isinstance(exc, SyntaxError):
+                raise PluginError(f"plugin {file}: syntax error at line {exc.lineno}: {exc.msg}") from exc
+            if isinstance(exc, Exception):
+                raise PluginError(f"plugin {file} raised on import: {type(exc).__name__}: {exc}") from exc
+            raise
         return module
 
     def register(self, plugin: object, *, name: str | None = None, version: str = "?", source: str = "") -> None:

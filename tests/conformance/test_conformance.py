@@ -1,7 +1,9 @@
-"""The game contract, checked for every registered game under every shipped ruleset.
+"""The game contract (:mod:`pegboard.testing`), checked for every registered game under every shipped ruleset.
 
 New games are picked up automatically (entry points and PEGBOARD_PLUGINS);
-the test-only toy game is always included so the suite itself stays tested.
+the test-only toy game is always included so the suite itself stays tested,
+and so are the example plugins: the single-file ones under plugins/examples
+and the example game packages there (loaded as ``--plugin FOLDER`` would).
 Playouts are seeded and capped so the whole suite stays fast.
 """
 
@@ -14,15 +16,9 @@ from pathlib import Path
 import pytest
 
 import toygame
-from conformance_checks import (
-    Playout,
-    check_move_encodings,
-    check_record,
-    checked_playout,
-    random_playout,
-)
 from pegboard.plugins import Plugins, get_plugins
 from pegboard.rulesets import list_rulesets
+from pegboard.testing import Playout, check_move_encodings, check_record, checked_playout, random_playout
 
 SEEDS = (1, 2)
 MAX_PLIES = 2500
@@ -36,11 +32,13 @@ def _cases() -> list[object]:
             for ref in list_rulesets(game_id, plugins):
                 for seed in SEEDS:
                     cases.append(pytest.param(plugins, ref.ref, seed, id=f"{ref.ref}-seed{seed}"))
-    # the example plugins' rulesets (rule mods) must keep the contract too
-    with_examples = Plugins(plugin_files=sorted(EXAMPLES.glob("*.py")))
+    # the example plugins' rulesets (rule mods, whole games) must keep the contract too
+    packages = sorted(init.parent for init in EXAMPLES.glob("*/*/__init__.py"))
+    with_examples = Plugins(plugin_files=[*sorted(EXAMPLES.glob("*.py")), *packages])
     for ref in list_rulesets(plugins=with_examples):
         if EXAMPLES in ref.path.parents and ref.game in with_examples.games():
-            cases.append(pytest.param(with_examples, ref.ref, SEEDS[0], id=f"example-{ref.ref}"))
+            for seed in SEEDS:
+                cases.append(pytest.param(with_examples, ref.ref, seed, id=f"example-{ref.ref}-seed{seed}"))
     return cases
 
 
@@ -90,4 +88,5 @@ def test_playout_record_validates(plugins: Plugins, ref: str, seed: int, tmp_pat
 def test_every_installed_game_has_a_case() -> None:
     games = {param.values[1].split("/")[0] for param in CASES}  # type: ignore[attr-defined]
     assert "toy" in games
+    assert "connect4" in games, "the example game package is checked too"
     assert set(get_plugins().games()) <= games

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import sys
 import types
 import warnings
 from pathlib import Path
@@ -92,8 +93,36 @@ def test_plugin_files(tmp_path: Path) -> None:
         Plugins(load_entry_points=False, plugin_files=[syntax])
     with pytest.raises(PluginError, match="not found"):
         Plugins(load_entry_points=False, plugin_files=[tmp_path / "missing.py"])
-    with pytest.raises(PluginError, match="not a file"):
+    with pytest.raises(PluginError, match=r"not a Python package \(no __init__.py\)"):
         Plugins(load_entry_points=False, plugin_files=[tmp_path])
+
+
+def test_a_package_folder_loads_as_a_plugin_with_its_relative_imports(tmp_path: Path) -> None:
+    package = tmp_path / "pegboard_pkgtest"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .hooks import pegboard_bots\n")
+    (package / "hooks.py").write_text(
+        "from pegboard import hookimpl\nfrom pegboard.bots import RandomBot\nfrom pegboard.specs import BotSpec\n"
+        "@hookimpl\ndef pegboard_bots(game):\n    return BotSpec('pkgbot', 'Package bot', RandomBot, game=game)\n"
+    )
+    plugins = Plugins(load_entry_points=False, plugin_files=[package, toygame.__file__])
+    assert "pkgbot" in plugins.bots("toy")
+    info = next(i for i in plugins.info() if i.name == "pegboard_pkgtest")
+    assert (info.version, info.source) == ("local", str(package))
+    again = Plugins(load_entry_points=False, plugin_files=[package, toygame.__file__])
+    assert again.bots("toy")["pkgbot"] == plugins.bots("toy")["pkgbot"], "a package is imported once per process"
+    broken = tmp_path / "pegboard_pkgbroken"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("from . import hooks\n")
+    (broken / "hooks.py").write_text("raise RuntimeError('broken package')\n")
+    with pytest.raises(PluginError, match="raised on import: RuntimeError: broken package"):
+        Plugins(load_entry_points=False, plugin_files=[broken])
+    assert "pegboard_pkgbroken" not in sys.modules and "pegboard_pkgbroken.hooks" not in sys.modules
+    bad_name = tmp_path / "not-a-name"
+    bad_name.mkdir()
+    (bad_name / "__init__.py").write_text("")
+    with pytest.raises(PluginError, match="not a Python package name"):
+        Plugins(load_entry_points=False, plugin_files=[bad_name])
 
 
 def test_example_plugins_load_with_the_public_api() -> None:

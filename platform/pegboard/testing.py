@@ -1,0 +1,294 @@
+"""The conformance suite: the game-contract checks every game must pass.
+
+A game author runs it from their own repository with one line::
+
+    from pegboard.testing import check_game
+
+    def test_conformance() -> None:
+        check_game("mygame")          # every shipped ruleset, two seeds each
+
+``check_game`` plays seeded random games under each of the game's rulesets
+and checks the contract at every move (see docs/plugins.md, "Testing with the
+conformance suite"); the first broken promise raises :class:`ConformanceError`
+(an ``AssertionError``) naming the ruleset, the seed and the ply. Pegboard's
+own test suite runs the same checks for every registered game.
+
+Only the public API is used (:mod:`pegboard.game`, :mod:`pegboard.rulesets`,
+:mod:`pegboard.records`, :mod:`pegboard.schemas`), and pytest is not needed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .game import Game, IllegalMove, Move, State
+from .records import dumps_record, parse_record, record_from_moves, validate_file, validate_record
+from .rulesets import Ruleset, build_game, list_rulesets, load_ruleset
+from .schemas import game_schema_path, issues, validator
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+    from .plugins import Plugins
+
+SAMPLE = 8  # moves sampled per position for the check/legal agreement
+CLONE_EVERY = 37  # plies between clone-independence checks
+HIDDEN_EVERY = 5  # plies between observation checks
+ROUND_TRIP_EVERY = 3  # plies between to_json -> state_from_json round trips
+SCHEMA_EVERY = 97  # plies between position-schema checks (schema validation is slow)
+POOL_PLIES = 200  # length of the playout that supplies foreign moves for the illegal-move checks
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says what, where (ply) and under which ruleset."""
+
+
+def expect(condition: object, message: str) -> None:
+    """Raise :class:`ConformanceError` with ``message`` unless ``condition`` holds (works under ``-O``)."""
+    if not condition:
+        raise ConformanceError(message)
+
+
+@dataclass
+class Playout:
+    """A seeded random game: its moves, whether it finished, and a pool of legal moves seen."""
+
+    game: Game
+    ruleset: Ruleset
+    seed: int
+    moves: list[Move] = field(default_factory=list)
+    finished: bool = False
+    state: State | None = None
+    pool: list[Move] = field(default_factory=list)
+
+
+def _plugins(plugins: Plugins | None) -> Plugins:
+    if plugins is None:
+        from .plugins import get_plugins
+
+        return get_plugins()
+    return plugins
+
+
+def setup(plugins: Plugins, ref: str) -> tuple[Game, Ruleset]:
+    """The game (rule mods applied) and the resolved ruleset for a ruleset reference."""
+    ruleset = load_ruleset(ref, plugins=plugins)
+    return build_game(ruleset, plugins), ruleset
+
+
+def random_playout(plugins: Plugins, ref: str, seed: int, max_plies: int) -> Playout:
+    """A quick playout without checks: supplies move pools and records."""
+    game, ruleset = setup(plugins, ref)
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    playout = Playout(game, ruleset, seed)
+    while state.result is None and state.ply < max_plies:
+        moves = state.legal_moves()
+        playout.pool.extend(rng.sample(moves, min(len(moves), 4)))
+        move = rng.choice(moves)
+        state.apply(move)
+        playout.moves.append(move)
+    playout.finished = state.result is not None
+    playout.state = state
+    return playout
+
+
+def _pointer(document: Any, pointer: str) -> tuple[bool, Any]:
+    node = document
+    for raw in pointer.split("/")[1:]:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False, None
+    return True, node
+
+
+def check_observations(state: State) -> None:
+    """Every player's observation is JSON, leaves out what it must, and rebuilds into a fair view."""
+    game = state.game
+    for player in range(len(game.seats)):
+        observation = state.observation(player)
+        json.dumps(observation)
+        hidden = getattr(state, "hidden_from", None)
+        if hidden is not None:
+            for pointer in hidden(player):
+                present, value = _pointer(observation, pointer)
+                expect(not present or value is None, f"{game.seats[player]} can see hidden {pointer}: {value!r}")
+        view = state.player_view(player)
+        expect(view.observation(player) == observation, "player_view must be built from the observation")
+        if player == state.to_move and state.result is None:
+            real = set(state.legal_moves())
+            offered = view.legal_moves()
+            expect(offered, "the mover's view must offer moves")
+            expect(set(offered) <= real, "a player's view offers moves that are illegal in the real state")
+
+
+def _check_refusals(state: State, legal: set[Move], candidates: Sequence[Move], rng: random.Random, snapshot: Any) -> None:
+    """Moves from another game's positions: ``check`` agrees with ``legal_moves`` and ``apply`` refuses cleanly."""
+    for move in rng.sample(list(candidates), min(SAMPLE, len(candidates))):
+        reason = state.check(move)
+        if move in legal:
+            expect(reason is None, f"check refuses legal {state.move_text(move)} at ply {state.ply}")
+            continue
+        expect(isinstance(reason, str) and reason, f"check accepts a move missing from legal_moves at ply {state.ply}")
+        try:
+            state.apply(move)
+        except IllegalMove as exc:
+            expect(exc.reason and exc.rule, "IllegalMove needs a reason and a rule id")
+        else:
+            raise ConformanceError(f"apply accepted an illegal move at ply {state.ply}")
+        expect(state.to_json() == snapshot, "a refused move changed the state")
+
+
+def checked_playout(plugins: Plugins, ref: str, seed: int, max_plies: int, candidates: Sequence[Move]) -> Playout:
+    """A seeded random playout that checks the contract at every ply.
+
+    ``candidates`` are moves seen in other positions (see :func:`random_playout`),
+    used to test that illegal moves are refused.
+    """
+    game, ruleset = setup(plugins, ref)
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    position_check = _position_validator(plugins, game.id)
+    playout = Playout(game, ruleset, seed)
+    expect(state.ply == 0 and state.result is None, "a new game starts at ply 0, not over")
+    while state.ply < max_plies:
+        snapshot = state.to_json()
+        if state.ply % ROUND_TRIP_EVERY == 0 or state.result is not None:
+            again = game.state_from_json(snapshot).to_json()
+            expect(again == snapshot, f"to_json/state_from_json round trip differs at ply {state.ply}")
+        if position_check is not None and (state.ply % SCHEMA_EVERY == 0 or state.result is not None):
+            problems = issues(position_check, snapshot)
+            expect(not problems, f"position at ply {state.ply} breaks the position schema: {problems[0] if problems else ''}")
+        if game.hidden_information and state.ply % HIDDEN_EVERY == 0:
+            check_observations(state)
+        if state.result is not None:
+            expect(state.legal_moves() == [], "legal_moves must be empty once the game is over")
+            break
+        moves = state.legal_moves()
+        expect(moves, f"no legal moves at ply {state.ply} but the game is not over")
+        legal = set(moves)
+        expect(len(legal) == len(moves), f"legal_moves repeats a move at ply {state.ply}")
+        for move in rng.sample(moves, min(SAMPLE, len(moves))):
+            reason = state.check(move)
+            expect(reason is None, f"check refuses a legal move {state.move_text(move)} at ply {state.ply}: {reason}")
+        _check_refusals(state, legal, candidates, rng, snapshot)
+        move = rng.choice(moves)
+        ply = state.ply
+        state.apply(move)
+        expect(state.ply == ply + 1, f"apply must add one ply (ply {ply})")
+        expect(state.undo() == move, "undo must return the move it took back")
+        expect(state.to_json() == snapshot, f"apply+undo of {state.move_text(move)} does not restore ply {ply}")
+        if ply % CLONE_EVERY == 0:
+            copy = state.clone()
+            copy.apply(move)
+            expect(state.to_json() == snapshot, "changing a clone changed the original")
+            copy.undo()
+            expect(copy.to_json() == snapshot, "a clone's undo does not restore it")
+        for event in state.apply(move):
+            json.dumps(event.to_json())
+        playout.moves.append(move)
+    playout.finished = state.result is not None
+    playout.state = state
+    return playout
+
+
+def _position_validator(plugins: Plugins, game_id: str) -> Draft202012Validator | None:
+    path = game_schema_path(plugins.game(game_id).schema_dir, "position")
+    return validator(path) if path.is_file() else None
+
+
+def check_move_encodings(playout: Playout, plugins: Plugins) -> None:
+    """Every move played and every move in the pool: encode -> JSON -> decode is identity, schema-valid."""
+    game = playout.game
+    move_check = validator(game_schema_path(plugins.game(game.id).schema_dir, "move"))
+    for move in [*playout.moves, *playout.pool]:
+        encoded = game.encode_move(move)
+        decoded = game.decode_move(json.loads(json.dumps(encoded)))
+        expect(decoded == move, f"decode(encode({move!r})) gave {decoded!r}")
+        expect(hash(decoded) == hash(move), f"decode(encode({move!r})) hashes differently")
+        problems = issues(move_check, encoded)
+        expect(not problems, f"encoded move {encoded} breaks the move schema: {problems[0] if problems else ''}")
+        text = game.move_text(move)
+        expect(isinstance(text, str) and text, f"move_text({move!r}) must be a non-empty string")
+
+
+def check_record(playout: Playout, plugins: Plugins, folder: str | Path | None = None) -> None:
+    """The playout as a match record validates through every stage, in JSON and every text format.
+
+    Files are written to ``folder`` (a temporary folder when None).
+    """
+    if folder is None:
+        with tempfile.TemporaryDirectory(prefix="pegboard-conformance-") as temp:
+            check_record(playout, plugins, temp)
+        return
+    state = playout.state
+    expect(state is not None, "the playout has no final state")
+    assert state is not None
+    record = record_from_moves(playout.game, playout.ruleset, playout.seed, ["random"] * len(playout.game.seats), playout.moves, state.result)
+    path = Path(folder) / "playout.match.json"
+    path.write_text(dumps_record(record, ".json", plugins), encoding="utf-8")
+    report = validate_file(path, plugins)
+    expect(report.ok, f"the playout's record does not validate: {report.errors[0] if report.errors else ''}")
+    expect(report.moves == len(playout.moves), f"validation replayed {report.moves} moves, the playout made {len(playout.moves)}")
+    for suffix in plugins.game(playout.game.id).text_formats:
+        text_path = Path(folder) / f"playout{suffix}"
+        text_path.write_text(dumps_record(record, suffix, plugins), encoding="utf-8")
+        again = parse_record(text_path.read_text(encoding="utf-8"), text_path, plugins)
+        expect(again["moves"] == record["moves"], f"{suffix} round trip changes the moves")
+        expect(again["seed"] == record["seed"], f"{suffix} round trip changes the seed")
+        expect(validate_record(again, text_path, plugins).ok, f"the {suffix} record does not validate")
+
+
+def check_ruleset(ref: str, seed: int = 1, plugins: Plugins | None = None, *, max_plies: int = 2500) -> Playout:
+    """Every check for one ruleset (``"<game>/<id>"`` or a .toml path) and one seed; returns the playout."""
+    plugins = _plugins(plugins)
+    pool = random_playout(plugins, ref, seed + 1000, POOL_PLIES).pool
+    try:
+        playout = checked_playout(plugins, ref, seed, max_plies, pool)
+        expect(playout.moves, "a playout made no move")
+        check_move_encodings(playout, plugins)
+        check_record(playout, plugins)
+    except ConformanceError as exc:
+        raise ConformanceError(f"{ref}, seed {seed}: {exc}") from None
+    return playout
+
+
+def check_game(game_id: str, plugins: Plugins | None = None, *, seeds: Sequence[int] = (1, 2), max_plies: int = 2500) -> list[str]:
+    """Run the whole suite for ``game_id`` under each ruleset it ships; returns the rulesets checked.
+
+    Plugins load as the CLI loads them (entry points and ``PEGBOARD_PLUGINS``)
+    unless ``plugins`` is given. Raises :class:`ConformanceError` at the first
+    broken promise, or when the game ships no ruleset.
+    """
+    plugins = _plugins(plugins)
+    plugins.game(game_id)  # an unknown id raises UnknownId naming the known games
+    refs = [ref.ref for ref in list_rulesets(game_id, plugins)]
+    expect(refs, f"{game_id} ships no ruleset (GameSpec.ruleset_dir holds no *.toml file)")
+    for ref in refs:
+        for seed in seeds:
+            check_ruleset(ref, seed, plugins, max_plies=max_plies)
+    return refs
+
+
+__all__ = [
+    "ConformanceError",
+    "Playout",
+    "check_game",
+    "check_move_encodings",
+    "check_observations",
+    "check_record",
+    "check_ruleset",
+    "checked_playout",
+    "expect",
+    "random_playout",
+]
