@@ -140,7 +140,7 @@ def test_plugin_file_that_raises_is_one_line(cli: Any, files: dict[str, Path]) -
     line = one_error(cli("--plugin", str(files["raising"]), "games"), 1, "raised on import: RuntimeError: plugin is broken")
     assert str(files["raising"]) in line
     one_error(cli("--plugin", str(files["missing"]), "games"), 1, "plugin file not found")
-    one_error(cli("--plugin", str(files["folder"]), "games"), 1, "plugin path is not a file")
+    one_error(cli("--plugin", str(files["folder"]), "games"), 1, "plugin folder is not a Python package (no __init__.py)")
 
 
 @pytest.mark.parametrize("command", [["games"], ["match", "toy", "-j", "1"]])
