@@ -6,9 +6,26 @@ as any third-party plugin (like datasette's default plugins).
 
 from __future__ import annotations
 
-from .bots import RandomBot
+import random
+
+from .game import Game, Move, State
 from .hookspecs import hookimpl
-from .specs import BotSpec
+from .specs import Bot, BotSpec
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal move of any game; the same seed gives the same moves."""
+
+    def __init__(self, game: Game | None = None, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: State, budget: float) -> Move:
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        move: Move = moves[self.rng.randrange(len(moves))]
+        return move
+
 
 RANDOM = BotSpec(
     id="random",

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .game import JSON, PegboardError
 from .records import record_from_moves
-from .rulesets import build_game, load_ruleset
+from .rulesets import Ruleset, build_game, load_ruleset
 
 if TYPE_CHECKING:
     from .plugins import Plugins
@@ -47,11 +47,16 @@ def default_jobs() -> int:
 
 @dataclass(frozen=True)
 class MatchPlan:
-    """What to play: ``bots`` are the entrants' bot ids, in seat order for game 1."""
+    """What to play: ``bots`` are the entrants' bot ids, in seat order for game 1.
+
+    ``ruleset`` is a ruleset id, ``"<game>/<id>"``, a ``.toml`` path, or an
+    already resolved :class:`~pegboard.rulesets.Ruleset` (the scripting API
+    passes the one a loaded game was built from).
+    """
 
     game: str
     bots: tuple[str, ...]
-    ruleset: str = "standard"
+    ruleset: str | Ruleset = "standard"
     games: int = 1
     seed: int = 0
     extend: bool = False
@@ -60,6 +65,18 @@ class MatchPlan:
     """Seconds per move for every bot; None uses each bot's own default."""
     max_plies: int = 20_000
     plugin_files: tuple[str, ...] = ()
+
+    @property
+    def ruleset_label(self) -> str:
+        """The ruleset as the results table names it."""
+        return self.ruleset.ref if isinstance(self.ruleset, Ruleset) else str(self.ruleset)
+
+    def resolve_ruleset(self, plugins: Plugins) -> Ruleset:
+        if isinstance(self.ruleset, Ruleset):
+            if self.ruleset.game != self.game:
+                raise PegboardError(f"the ruleset {self.ruleset.ref} is not a {self.game} ruleset")
+            return self.ruleset
+        return load_ruleset(self.ruleset, game=self.game, plugins=plugins)
 
     def seats_for(self, index: int) -> tuple[int, ...]:
         """Entrant index playing each seat in game ``index`` (0-based)."""
@@ -117,6 +134,21 @@ class MatchReport:
     def average_length(self) -> float:
         return sum(o.plies for o in self.outcomes) / len(self.outcomes) if self.outcomes else 0.0
 
+    def summary(self) -> dict[str, JSON]:
+        """The results table's figures as JSON (``pegboard match --json`` prints this plus the files written)."""
+        plan = self.plan
+        return {
+            "game": plan.game,
+            "ruleset": plan.ruleset_label,
+            "seed": plan.seed,
+            "games": len(self.outcomes),
+            "average_length": self.average_length,
+            "entrants": [
+                {**{k: getattr(r, k) for k in ("label", "bot", "wins", "draws", "losses", "unfinished", "moves", "think_max")}, "think_mean": r.think_mean}
+                for r in self.stats
+            ],
+        }
+
 
 def entrant_labels(bots: tuple[str, ...]) -> list[str]:
     """Bot ids, numbered when one bot plays more than one entrant ("random #1")."""
@@ -145,7 +177,7 @@ def check_plan(plan: MatchPlan, plugins: Plugins | None = None) -> None:
         raise PegboardError(f"{spec.name} needs {len(spec.seats)} bots ({', '.join(spec.seats)}), got {len(plan.bots)}")
     for bot in plan.bots:
         plugins.bot(plan.game, bot)
-    load_ruleset(plan.ruleset, game=plan.game, plugins=plugins)
+    plan.resolve_ruleset(plugins)
     if plan.games < 1:
         raise PegboardError("the number of games must be at least 1")
 
@@ -153,7 +185,7 @@ def check_plan(plan: MatchPlan, plugins: Plugins | None = None) -> None:
 def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> GameOutcome:
     """Play game ``index`` (0-based) of ``plan``; deterministic for a given plan and index."""
     plugins = _plugins(plugins)
-    ruleset = load_ruleset(plan.ruleset, game=plan.game, plugins=plugins)
+    ruleset = plan.resolve_ruleset(plugins)
     game = build_game(ruleset, plugins)
     seats = plan.seats_for(index)
     game_seed = derive_seed(plan.seed, index, "game")

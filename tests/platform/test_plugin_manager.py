@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import toygame
 from pegboard import hookimpl
-from pegboard.bots import RandomBot
+from pegboard.builtins import RandomBot
 from pegboard.plugins import PluginError, Plugins, PluginWarning
 from pegboard.rulesets import load_game
 
@@ -102,7 +102,7 @@ def test_a_package_folder_loads_as_a_plugin_with_its_relative_imports(tmp_path: 
     package.mkdir()
     (package / "__init__.py").write_text("from .hooks import pegboard_bots\n")
     (package / "hooks.py").write_text(
-        "from pegboard import hookimpl\nfrom pegboard.bots import RandomBot\nfrom pegboard.specs import BotSpec\n"
+        "from pegboard import hookimpl\nfrom pegboard.builtins import RandomBot\nfrom pegboard.specs import BotSpec\n"
         "@hookimpl\ndef pegboard_bots(game):\n    return BotSpec('pkgbot', 'Package bot', RandomBot, game=game)\n"
     )
     plugins = Plugins(load_entry_points=False, plugin_files=[package, toygame.__file__])

@@ -116,19 +116,7 @@ def match(
     )
     report, written = _play(plan, jobs or default_jobs(), out_dir)
     if as_json:
-        summary = {
-            "game": game,
-            "ruleset": plan.ruleset,
-            "seed": seed,
-            "games": len(report.outcomes),
-            "average_length": report.average_length,
-            "entrants": [
-                {"label": r.label, "bot": r.bot, "wins": r.wins, "draws": r.draws, "losses": r.losses, "unfinished": r.unfinished,
-                 "moves": r.moves, "think_max": r.think_max, "think_mean": r.think_mean}
-                for r in report.stats
-            ],
-            "records": [str(p) for p in written],
-        }
+        summary = {**report.summary(), "records": [str(p) for p in written]}
         print(json.dumps(summary, indent=2))
         return
     title = f"{spec.name} ({plan.ruleset}), seed {seed}: " + " vs ".join(f"{spec.seats[i]}={b}" for i, b in enumerate(bots))
