@@ -4,7 +4,9 @@ The match envelope (``schemas/match.schema.json``) refers to the game's own
 schemas through two fixed URIs under :data:`CURRENT_GAME`. When a record is
 checked, a :class:`referencing.Registry` maps those URIs to the schemas of
 the record's game, so one envelope schema serves every game and each move is
-checked against ``schemas/<game>/move.schema.json``.
+checked against ``move.schema.json`` in the game's ``GameSpec.schema_dir``
+(wherever the plugin keeps it: ``schemas/<game>/`` for the built-in games,
+a folder inside the package for a game installed on its own).
 """
 
 from __future__ import annotations

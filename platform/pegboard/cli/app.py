@@ -37,7 +37,7 @@ Exit codes: 0 ok, 1 invalid input found, 2 usage error."""
 def _root(
     plugin: Annotated[
         Optional[list[Path]],
-        typer.Option("--plugin", metavar="FILE", help="Load a plugin from a .py file (repeatable; also PEGBOARD_PLUGINS)."),
+        typer.Option("--plugin", metavar="FILE", help="Load a plugin from a .py file or a package folder (repeatable; also PEGBOARD_PLUGINS)."),
     ] = None,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
 ) -> None:
