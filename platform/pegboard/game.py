@@ -256,6 +256,16 @@ class State(ABC, Generic[MoveT]):
         """
         return self.clone()
 
+    def hidden_from(self, player: int) -> Sequence[str]:
+        """JSON pointers (RFC 6901, e.g. ``"/board/17/star"``) into :meth:`to_json` naming what
+        ``player`` may not know here.
+
+        Only the conformance suite (:mod:`pegboard.testing`) calls it: each pointer must be
+        absent from ``observation(player)`` (or null there), which proves the observation
+        leaves the secret out. Perfect-information games hide nothing (the default).
+        """
+        return ()
+
     def move_text(self, move: MoveT) -> str:
         """The move in the game's text notation, as seen from this position."""
         return self.game.move_text(move)

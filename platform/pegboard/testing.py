@@ -118,11 +118,9 @@ def check_observations(state: State) -> None:
     for player in range(len(game.seats)):
         observation = state.observation(player)
         json.dumps(observation)
-        hidden = getattr(state, "hidden_from", None)
-        if hidden is not None:
-            for pointer in hidden(player):
-                present, value = _pointer(observation, pointer)
-                expect(not present or value is None, f"{game.seats[player]} can see hidden {pointer}: {value!r}")
+        for pointer in state.hidden_from(player):
+            present, value = _pointer(observation, pointer)
+            expect(not present or value is None, f"{game.seats[player]} can see hidden {pointer}: {value!r}")
         view = state.player_view(player)
         expect(view.observation(player) == observation, "player_view must be built from the observation")
         if player == state.to_move and state.result is None:

@@ -12,6 +12,7 @@ import random
 from functools import cache
 
 from pegboard.game import Game, Move, State
+from pegboard.specs import Bot
 
 from .rules import DIRECTIONS, Connect4Game, Connect4State
 
@@ -44,7 +45,7 @@ def winning_move(state: Connect4State, seat: int) -> int | None:
     return None
 
 
-class EasyBot:
+class EasyBot(Bot):
     """Completes its own line, else blocks the opponent's, else plays a random column."""
 
     def __init__(self, game: Game, seed: int) -> None:
@@ -73,28 +74,35 @@ def windows(columns: int, rows: int, connect: int) -> tuple[tuple[tuple[int, int
     return tuple(found)
 
 
-def score(state: Connect4State) -> float:
-    """Open windows for seat 0 minus open windows for seat 1 (a won game is +-WIN)."""
-    if state.result is not None:
-        winner = state.result.winner
-        return 0.0 if winner is None else (WIN if winner == 0 else -WIN)
+def open_windows(state: Connect4State) -> dict[int, list[int]]:
+    """How many open windows each seat has, by the number of discs in them: ``{2: [red, yellow]}``.
+
+    A window is open for a seat when it holds that seat's discs and none of the other's.
+    """
     game = state.game
-    total = 0.0
     board = state.board
+    found: dict[int, list[int]] = {}
     for cells in windows(game.columns, game.rows, game.connect):
         counts = [0, 0]
         for x, y in cells:
             column = board[x]
             if y < len(column):
                 counts[column[y]] += 1
-        if counts[0] and not counts[1]:
-            total += WINDOW_VALUE.get(counts[0], 0.0)
-        elif counts[1] and not counts[0]:
-            total -= WINDOW_VALUE.get(counts[1], 0.0)
-    return total
+        for seat in (0, 1):
+            if counts[seat] and not counts[1 - seat]:
+                found.setdefault(counts[seat], [0, 0])[seat] += 1
+    return found
 
 
-class MinimaxBot:
+def score(state: Connect4State) -> float:
+    """Open windows for seat 0 minus open windows for seat 1, weighted by WINDOW_VALUE (a won game is +-WIN)."""
+    if state.result is not None:
+        winner = state.result.winner
+        return 0.0 if winner is None else (WIN if winner == 0 else -WIN)
+    return sum(WINDOW_VALUE.get(size, 0.0) * (red - yellow) for size, (red, yellow) in open_windows(state).items())
+
+
+class MinimaxBot(Bot):
     """Alpha-beta negamax to a fixed depth over the open-window score; seeded tie-breaks.
 
     Quicker wins score higher and slower losses lower, so it never dawdles

@@ -1,4 +1,4 @@
-"""Connect Four's plugin hooks: the game, its bots and its board view.
+"""Connect Four's plugin hooks: the game, its bots, its evaluator and its board view.
 
 The rulesets and schemas sit next to this file, so the game works the same
 from a source folder (``pegboard --plugin``) and from an installed wheel.
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
 from pegboard.game import Game
-from pegboard.specs import Bot, BotSpec, GameSpec, RendererSpec
+from pegboard.specs import Bot, BotSpec, Evaluator, EvaluatorSpec, GameSpec, RendererSpec
 
 from .rules import SEATS, Connect4Game
 
@@ -58,6 +58,19 @@ BOTS = (
 @hookimpl
 def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
     return BOTS if game == GAME else None
+
+
+def _evaluator(game: Game) -> Evaluator:
+    from .evaluator import Connect4Evaluator
+
+    return Connect4Evaluator(game)
+
+
+@hookimpl
+def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
+    if game != GAME:
+        return None
+    return EvaluatorSpec("windows", "Open windows", GAME, _evaluator, description="Open lines by how many discs they hold.")
 
 
 def _view(game: Connect4Game, session: Session) -> Any:

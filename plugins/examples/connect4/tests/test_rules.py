@@ -128,3 +128,17 @@ def test_one_seed_gives_one_game() -> None:
 
     assert game_moves(5) == game_moves(5)
     assert len({tuple(game_moves(seed)) for seed in range(6)}) > 1
+
+
+def test_the_evaluation_counts_open_windows_for_each_seat() -> None:
+    from pegboard_connect4.evaluator import Connect4Evaluator
+
+    state = play("a g b g c")  # Red a1 b1 c1 (an open three to d1), Yellow g1 g2
+    evaluator = Connect4Evaluator(state.game)
+    evaluation = evaluator.evaluate(state)
+    assert evaluation.score == evaluator.score(state) > 0
+    assert evaluation.score == sum(term.contribution for term in evaluation.terms)
+    threes = next(term for term in evaluation.terms if term.name == "open 3")
+    assert threes.values == (1.0, 0.0), "only a1-d1 holds three of Red's discs"
+    won = play("a b a b a b a")
+    assert evaluator.evaluate(won).terms[0].name == "line" and evaluator.score(won) > 1e5
