@@ -1,7 +1,7 @@
 """Connect Four's static evaluation, from Red's (seat 0's) side: open windows by how full they are.
 
 ``pegboard eval`` prints its terms and the window's evaluation bar shows its
-score; :meth:`Connect4Evaluator.score` is the minimax bot's leaf score.
+score. Below a won position it is the minimax bot's leaf score.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from pegboard.game import Game, State
 from pegboard.specs import Evaluation, Evaluator, Term
 
-from .bots import WIN, WINDOW_VALUE, open_windows, score
+from .bots import WINDOW_VALUE, open_windows, score
 from .rules import Connect4State
 
 
@@ -17,6 +17,10 @@ def _connect4(state: State) -> Connect4State:
     if not isinstance(state, Connect4State):
         raise TypeError(f"the Connect Four evaluator got a {type(state).__name__}")
     return state
+
+
+WON = 1000.0
+"""The score of a won position (the bar is full; the minimax bot uses its own, larger value)."""
 
 
 class Connect4Evaluator(Evaluator):
@@ -30,9 +34,9 @@ class Connect4Evaluator(Evaluator):
     def evaluate(self, state: State) -> Evaluation:
         c4 = _connect4(state)
         if c4.result is not None and c4.result.winner is not None:
-            won = score(c4)
-            values = (1.0, 0.0) if c4.result.winner == 0 else (0.0, 1.0)
-            return Evaluation(won, (Term("line", values, WIN, won, "a complete line wins"),))
+            red_won = c4.result.winner == 0
+            won = WON if red_won else -WON
+            return Evaluation(won, (Term("line", (1.0, 0.0) if red_won else (0.0, 1.0), WON, won, "a complete line wins"),))
         terms = []
         for size, (red, yellow) in sorted(open_windows(c4).items()):
             weight = WINDOW_VALUE.get(size, 0.0)
@@ -41,4 +45,7 @@ class Connect4Evaluator(Evaluator):
         return Evaluation(sum(term.contribution for term in terms), tuple(terms))
 
     def score(self, state: State) -> float:
-        return score(_connect4(state))
+        c4 = _connect4(state)
+        if c4.result is not None and c4.result.winner is not None:
+            return WON if c4.result.winner == 0 else -WON
+        return score(c4)

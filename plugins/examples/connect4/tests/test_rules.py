@@ -141,4 +141,4 @@ def test_the_evaluation_counts_open_windows_for_each_seat() -> None:
     threes = next(term for term in evaluation.terms if term.name == "open 3")
     assert threes.values == (1.0, 0.0), "only a1-d1 holds three of Red's discs"
     won = play("a b a b a b a")
-    assert evaluator.evaluate(won).terms[0].name == "line" and evaluator.score(won) > 1e5
+    assert evaluator.evaluate(won).terms[0].name == "line" and evaluator.score(won) == evaluator.evaluate(won).score > 0
