@@ -135,7 +135,7 @@ class MinimaxBot(Bot):
             # a win found with more depth left is a quicker win: worth more (and a quick loss, less)
             return value + depth if value >= WIN else value - depth if value <= -WIN else value
         best = -float("inf")
-        for column in centre_first(state.game, [int(m) for m in state.legal_moves()]):  # type: ignore[call-overload]
+        for column in centre_first(state.game, state.open_columns()):
             state.push(column)
             value = -self._negamax(state, depth - 1, -beta, -alpha, -sign)
             state.undo()

@@ -8,7 +8,7 @@ Factories import their modules lazily: listing plugins never loads pyglet.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pegboard import hookimpl
 from pegboard.game import Game
@@ -18,6 +18,7 @@ from .rules import SEATS, Connect4Game
 
 if TYPE_CHECKING:
     from pegboard.session import Session
+    from pegboard.ui.board import BoardView
 
 HERE = Path(__file__).resolve().parent
 GAME = "connect4"
@@ -73,9 +74,10 @@ def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
     return EvaluatorSpec("windows", "Open windows", GAME, _evaluator, description="Open lines by how many discs they hold.")
 
 
-def _view(game: Connect4Game, session: Session) -> Any:
+def _view(game: Game, session: Session) -> BoardView:
     from .view import Connect4View  # pyglet: only when a window opens
 
+    assert isinstance(game, Connect4Game)
     return Connect4View(game, session)
 
 

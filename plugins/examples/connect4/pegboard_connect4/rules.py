@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from string import ascii_lowercase
-from typing import cast
 
-from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Result, State
 
 SEATS = ("Red", "Yellow")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
-class Connect4Game(Game):
+class Connect4Game(Game[int]):
     """The rules under one resolved ruleset: board size and the line length that wins."""
 
     id = "connect4"
@@ -36,7 +35,7 @@ class Connect4Game(Game):
         # Connect Four has no chance: the seed changes nothing, but the contract takes it.
         return Connect4State(self)
 
-    def encode_move(self, move: Move) -> JSON:
+    def encode_move(self, move: int) -> JSON:
         return {"column": move}
 
     def decode_move(self, data: JSON) -> int:
@@ -47,7 +46,7 @@ class Connect4Game(Game):
             raise InvalidMoveEncoding(f"column must be an integer from 0 to {self.columns - 1}, not {column!r}")
         return column
 
-    def move_text(self, move: Move) -> str:
+    def move_text(self, move: int) -> str:
         """Columns are letters from the left, as in chess: ``a`` .. ``g``."""
         return ascii_lowercase[move] if isinstance(move, int) and 0 <= move < len(ascii_lowercase) else repr(move)
 
@@ -84,7 +83,7 @@ class Connect4Game(Game):
         return state
 
 
-class Connect4State(State):
+class Connect4State(State[int]):
     """A position: each column's discs from the bottom up, plus an undo stack."""
 
     game: Connect4Game
@@ -108,8 +107,8 @@ class Connect4State(State):
     def ply(self) -> int:
         return len(self.history)
 
-    def legal_moves(self) -> list[Move]:
-        return [column for column in self.open_columns()]
+    def legal_moves(self) -> list[int]:
+        return self.open_columns()
 
     def open_columns(self) -> list[int]:
         """The columns a disc may be dropped into (none once the game is over)."""
@@ -118,7 +117,7 @@ class Connect4State(State):
         rows = self.game.rows
         return [index for index, column in enumerate(self.board) if len(column) < rows]
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: int) -> str | None:
         if self.over is not None:
             return "the game is over"
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.game.columns:
@@ -127,12 +126,12 @@ class Connect4State(State):
             return f"column {self.game.move_text(move)} is full"
         return None
 
-    def apply(self, move: Move) -> list[Event]:
+    def apply(self, move: int) -> list[Event]:
         reason = self.check(move)
         if reason is not None:
             rule = "game_over" if self.over is not None else "column_full" if isinstance(move, int) and 0 <= move < self.game.columns else "no_such_column"
             raise IllegalMove(reason, rule=rule, move=move)
-        column = cast(int, move)  # check() proved it is a column index
+        column = move
         seat = self.to_move
         self.push(column)
         row = len(self.board[column]) - 1
@@ -142,9 +141,9 @@ class Connect4State(State):
             events.append(Event("game_over", self.over.to_json(), self.over.text))
         return events
 
-    def push(self, move: Move) -> None:
+    def push(self, move: int) -> None:
         """Drop the disc without checks or events (search and replays)."""
-        index = cast(int, move)  # moves are column indexes; the caller checked this one
+        index = move
         seat = self.plies % 2
         column = self.board[index]
         column.append(seat)

@@ -8,6 +8,7 @@ carries a ring and a finished game's winning line is outlined.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pyglet import shapes
@@ -31,7 +32,7 @@ DISC = ((220, 38, 38), (234, 179, 8))
 class Connect4View(BoardViewBase):
     """Draws the frame, its holes and the discs; turns clicks into column moves."""
 
-    seat_colors = DISC
+    seat_colors: Sequence[tuple[int, int, int]] = DISC
 
     def __init__(self, game: Connect4Game, session: Session) -> None:
         super().__init__(game, session)

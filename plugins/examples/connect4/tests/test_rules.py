@@ -122,6 +122,7 @@ def test_one_seed_gives_one_game() -> None:
         moves: list[Move] = []
         while state.result is None:
             move = bots[state.to_move].choose(state.clone(), 0.1)
+            assert isinstance(move, int)
             state.apply(move)
             moves.append(move)
         return moves
