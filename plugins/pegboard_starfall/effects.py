@@ -208,7 +208,7 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
                     {"drone": name, "at": target, "side": mover})
             st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.",
                     (target, *sorted(shape.squares)), (seen,),
-                    drone=name, at=target, row=shape.row, color=shape.color, side=mover)
+                    drone=name, at=target, row=shape.row, color=shape.color, side=mover, cells=sorted(shape.squares))
             continue
         host = stack_host(st, shape.squares, cands)
         if host >= 0:
@@ -218,7 +218,7 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
                     (host,), {"at": host, "side": mover})
             st.note("drone_stacked", f"{made}: the {drone_label(name)} stacks into the {KIND_NAMES[kind[host]]} at "
                     f"{at(st, host)} (power {power[host]}).", (host, *sorted(shape.squares)), (seen,),
-                    drone=name, at=host, row=shape.row, side=mover)
+                    drone=name, at=host, row=shape.row, side=mover, cells=sorted(shape.squares))
             continue
         if at_nine_paid:
             continue

@@ -6,7 +6,7 @@ from typing import Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec
+from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
 
 
 def _factory(ruleset: Any) -> Any:
@@ -101,3 +101,16 @@ def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
         factory=_evaluator,
         description="Weighted terms from the ruleset's [evaluator] table, South's point of view.",
     )
+
+
+def _board_view(game: Any, session: Any) -> Any:
+    from .ui import make_view
+
+    return make_view(game, session)
+
+
+@hookimpl
+def pegboard_renderers(game: str) -> Any:
+    if game != "starfall":
+        return None
+    return RendererSpec(id="board", name="Starfall board", game="starfall", factory=_board_view)

@@ -19,7 +19,7 @@ import), the window deletes the view and builds a fresh one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..game import Game, IllegalMove, Move
@@ -27,6 +27,28 @@ from .rect import Rect
 
 if TYPE_CHECKING:
     from ..session import Change, Session
+    from .settings import Setting, SettingsStore
+    from .widgets import Dialog
+
+
+class ViewHost(Protocol):
+    """What a board view may ask of the window hosting it (given by :meth:`BoardView.attach`)."""
+
+    #: Where the game's settings persist (the local profile, or memory).
+    settings_store: SettingsStore
+
+    def open_dialog(self, dialog: Dialog) -> Dialog:
+        """Show ``dialog`` modally (replacing any open one)."""
+
+    def close_dialog(self, dialog: Dialog) -> None:
+        """Close ``dialog`` if it is the one shown."""
+
+    def confirm(self, title: str, message: str, on_yes: Callable[[], Any], *, yes_label: str = "Yes",
+                no_label: str = "Cancel") -> Dialog:
+        """Ask a yes/no question; ``on_yes`` runs only after Yes."""
+
+    def say(self, text: str | None) -> None:
+        """Show ``text`` in the status line until the position changes."""
 
 
 @runtime_checkable
@@ -72,6 +94,39 @@ class BoardView(Protocol):
     def delete(self) -> None:
         """Release pyglet resources; the view is not used afterwards."""
 
+    def attach(self, host: ViewHost) -> None:
+        """The window hosting the view (called once, right after the factory)."""
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int) -> None:
+        """The pointer moved with a button held, after a press on the board (board coordinates)."""
+
+    def on_mouse_release(self, x: float, y: float, button: int) -> None:
+        """The button of a press on the board was released (board coordinates, maybe off the board)."""
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """A key the window did not use (no dialog open); True when the view used it (Escape
+        cancelling a selection, say)."""
+
+    def settings(self) -> Sequence[Setting]:
+        """The game's entries in the Settings panel (none: the window offers no Settings)."""
+
+    def apply_settings(self, changed: Mapping[str, Any]) -> None:
+        """Settings the person saved (already stored); the view puts them into effect. When a
+        ``rule`` setting changed during a game the window has already asked to restart."""
+
+    def allows_undo(self) -> bool:
+        """False while undo/redo must not be offered (a rated game, where it would reveal refills)."""
+
+    def end_note(self) -> str:
+        """An extra paragraph for the end-of-game dialog (a rating change), or ""."""
+
+    def busy(self) -> bool:
+        """True while the view animates a move; the window then lets a click skip it first."""
+
+    def history_note(self, record: Any) -> str:
+        """The explanation of one played move (a :class:`~pegboard.session.PlyRecord`) for the
+        history panel, or "" for none."""
+
 
 class BoardViewBase:
     """A convenient base for board views: holds the game, session, area, a batch and a status.
@@ -92,7 +147,11 @@ class BoardViewBase:
         self.batch = pyglet.graphics.Batch()
         self.hints = True
         self.status: str | None = None
+        self.host: ViewHost | None = None
         self._items: list[Any] = []
+
+    def attach(self, host: ViewHost) -> None:
+        self.host = host
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -152,6 +211,33 @@ class BoardViewBase:
     def status_text(self) -> str | None:
         return self.status
 
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int) -> None:
+        pass
+
+    def on_mouse_release(self, x: float, y: float, button: int) -> None:
+        pass
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        return False
+
+    def settings(self) -> Sequence[Setting]:
+        return ()
+
+    def apply_settings(self, changed: Mapping[str, Any]) -> None:
+        pass
+
+    def allows_undo(self) -> bool:
+        return True
+
+    def end_note(self) -> str:
+        return ""
+
+    def busy(self) -> bool:
+        return False
+
+    def history_note(self, record: Any) -> str:
+        return ""
+
     def delete(self) -> None:
         for item in self._items:
             item.delete()
@@ -210,4 +296,4 @@ class MoveListView(BoardViewBase):
         super().delete()
 
 
-__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect"]
+__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect", "ViewHost"]

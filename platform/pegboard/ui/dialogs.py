@@ -87,11 +87,42 @@ class CustomizeDialog(Dialog):
         self.on_new_game_cb(self.seat_ids(), self.chosen_ruleset())
 
 
+class ConfirmDialog(Dialog):
+    """A question with two answers: ``on_yes`` runs after Yes (Enter), nothing after No (Escape)."""
+
+    def __init__(self, title: str, message: str, on_yes: Callable[[], Any], *, yes_label: str = "Yes",
+                 no_label: str = "Cancel", on_no: Callable[[], Any] | None = None) -> None:
+        super().__init__(title, 520, 110 + wrapped_height(message, 488))
+        self.message = self.add(Label(message, wrap=True))
+        self.on_yes_cb = on_yes
+        self.on_no_cb = on_no
+        self.yes_button = self.add(Button(yes_label, self.accept, primary=True))
+        self.no_button = self.add(Button(no_label, self.cancel))
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.message.set_rect(Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 92))
+        self.button_row([self.yes_button, self.no_button])
+
+    def accept(self) -> None:
+        self.close()
+        self.on_yes_cb()
+
+    def cancel(self) -> None:
+        self.close()
+        if self.on_no_cb is not None:
+            self.on_no_cb()
+
+
 class EndGameDialog(Dialog):
-    """The result and its reason; extend the turn limit when the game allows it, or start anew."""
+    """The result and its reason; extend the turn limit when the game allows it, or start anew.
+
+    ``note`` is an extra paragraph from the board view (say, how a rating changed).
+    """
 
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
-                 on_extend: Callable[[], Any], on_new_game: Callable[[], Any]) -> None:
+                 on_extend: Callable[[], Any], on_new_game: Callable[[], Any], note: str = "") -> None:
+        reason = f"{reason}\n\n{note}" if note else reason
         super().__init__(title, 520, 110 + wrapped_height(reason, 488))
         self.reason = self.add(Label(reason, wrap=True))
         self.on_extend_cb = on_extend

@@ -21,6 +21,7 @@ class HistoryRow:
     text: str
     by: str = ""
     seat_index: int | None = None
+    note: bool = False  # a line of a move's explanation, under the move
 
 
 def compact_move_text(text: str) -> str:
@@ -72,6 +73,9 @@ class HistoryList(ListView):
         y = row.y + row.height / 2
         dim = style == "dim"
         text_color = theme.TEXT_DIM if dim else theme.TEXT
+        if entry.note:
+            return [label(ui, fit_text(entry.text, text_room - 14, theme.SMALL_FONT_SIZE), row.x + 22, y, layer,
+                          size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM)]
         if not entry.number:
             return [label(ui, entry.text, row.x + 8, y, layer, size=size, color=text_color)]
         num_w, seat_w = self._columns
@@ -99,17 +103,27 @@ def _plain_text(entry: HistoryRow) -> str:
 
 
 class HistoryPanel(Panel):
-    """Row 0 is the start; row k the position after move k. Moves after the shown one are dimmed."""
+    """Row 0 is the start, then each move (the position after it), each followed by the lines of
+    its explanation when the board view gives one. Moves after the shown one are dimmed."""
+
+    NOTE_LINES = 4  # at most this many explanation lines under a move
 
     def __init__(self, on_jump: Callable[[int], Any]) -> None:
         super().__init__(title="History")
         self.cursor = 0
-        self.list: HistoryList = self.add(HistoryList(on_jump, self._style))
+        self.on_jump = on_jump
+        self.row_ply: list[int] = [0]  # the position each row stands for
+        self.list: HistoryList = self.add(HistoryList(self._picked, self._style))
+
+    def _picked(self, index: int) -> None:
+        if 0 <= index < len(self.row_ply):
+            self.on_jump(self.row_ply[index])
 
     def _style(self, index: int) -> str:
-        if index == self.cursor:
+        ply = self.row_ply[index] if index < len(self.row_ply) else index
+        if ply == self.cursor and (index == 0 or self.row_ply[index - 1] != ply):
             return "current"
-        return "dim" if index > self.cursor else "normal"
+        return "dim" if ply > self.cursor else "normal"
 
     def on_layout(self) -> None:
         r = self.rect
@@ -119,18 +133,44 @@ class HistoryPanel(Panel):
         self.list.seat_colors = colors
         self.list.invalidate()
 
-    def refresh(self, session: Session) -> None:
+    def refresh(self, session: Session, note: Callable[[Any], str] | None = None) -> None:
+        """Rebuild the rows; ``note(record)`` gives a move's explanation ("" for none)."""
         entries = [HistoryRow("", "", "Start")]
+        row_ply = [0]
+        size = theme.SMALL_FONT_SIZE
+        room = max(60.0, self.list.rect.width - 44)
         for ply in session.history:
             by = ""
             if ply.by not in ("human", "import"):
                 by = _bot_name(session, ply.by)
             entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), compact_move_text(ply.text), by, ply.seat))
+            row_ply.append(ply.number)
+            for line in _wrap(note(ply) if note is not None else "", room, size)[: self.NOTE_LINES]:
+                entries.append(HistoryRow("", "", line, note=True))
+                row_ply.append(ply.number)
         self.cursor = session.cursor
+        self.row_ply = row_ply
         self.list.set_entries(entries)
         self.list.selected = None
-        self.list.ensure_visible(self.cursor)
+        current = max((i for i, p in enumerate(row_ply) if p == self.cursor), default=0)
+        self.list.ensure_visible(current)
         self.list.invalidate()
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels at font ``size``."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
 
 
 def _bot_name(session: Session, bot_id: str) -> str:

@@ -21,15 +21,16 @@ from ..game import PegboardError
 from ..session import Change, MatchImportError, Session, SessionError
 from . import catalog, theme
 from .board import BoardView, MoveListView
-from .dialogs import CustomizeDialog, EndGameDialog, FileDialog
+from .dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from .evalbar import BreakdownPanel, EvalBar
 from .history import HistoryPanel
 from .rect import Rect
+from .settings import SettingsDialog, SettingsStore, current_values, default_store
 from .widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
 
 log = logging.getLogger(__name__)
 
-FRAME = 1 / 30
+FRAME = 1 / 60
 POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
 
 
@@ -42,6 +43,7 @@ class StatusBar(Panel):
         self.clocks = self.add(Label("", align="right", color=theme.TEXT_DIM))
         self.thinking = False
         self.phase = 0.0
+        self.move_fraction: float | None = None
 
     def on_layout(self) -> None:
         r = self.rect
@@ -64,6 +66,14 @@ class StatusBar(Panel):
         if changed:
             self.on_layout()
 
+    def set_move_fraction(self, fraction: float | None) -> None:
+        """How much of the move timer is left (0..1), drawn as a bar along the top; None hides it."""
+        if fraction is not None:
+            fraction = round(max(0.0, min(1.0, fraction)), 3)
+        if fraction != self.move_fraction:
+            self.move_fraction = fraction
+            self.invalidate()
+
     def set_thinking(self, thinking: bool, phase: float) -> None:
         if thinking != self.thinking or (thinking and int(phase * 6) != int(self.phase * 6)):
             self.invalidate()
@@ -79,6 +89,10 @@ class StatusBar(Panel):
                 alpha = 255 if i == step else 110
                 items.append(shapes.Circle(r.x + 14 + i * 10, r.y + r.height / 2, 4, color=(*theme.TEXT_WARN, alpha),
                                            batch=ui.batch, group=ui.group(layer, 1)))
+        if self.move_fraction is not None:
+            color = theme.TEXT_ERROR if self.move_fraction < 0.2 else theme.TEXT_WARN
+            items.append(shapes.Rectangle(r.x, r.top - 4, r.width * self.move_fraction, 4, color=color,
+                                          batch=ui.batch, group=ui.group(layer, 1)))
         return items
 
 
@@ -86,7 +100,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
-                 schedule: bool = True, **kwargs: Any) -> None:
+                 schedule: bool = True, settings_store: SettingsStore | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
         kwargs.setdefault("resizable", True)
         if "config" not in kwargs:
@@ -101,6 +115,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.set_minimum_size(640, 480)
         self.session = session
         self.plugins = plugins
+        #: Where board views keep their settings (the local profile unless a test passes one).
+        self.settings_store: SettingsStore = settings_store if settings_store is not None else default_store()
         self.ui = Ui()
         self.backdrop = pyglet.graphics.Batch()
         self._backdrop_items: list[Any] = []
@@ -111,6 +127,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.hints = True
         self._time = 0.0
         self._board_hover = False
+        self._board_press = False
         self.board: BoardView | None = None
         self.board_area: Rect | None = None  # set by the first layout
         self._view_game: Any = None
@@ -130,6 +147,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
         ):
             self.buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
+        # in the bar (and in self.buttons) only while the board view has settings
+        self.settings_button: Button = self.top.add(Button(
+            "⚙ Settings", self.open_settings, short_text="⚙", tooltip="This game's settings (kept in your profile)."))
         self.tip: str | None = None
         self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
         assert isinstance(self.evalbar, EvalBar)
@@ -163,12 +183,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
         self.board = view if view is not None else MoveListView(game, self.session)
         self.board.set_hints(self.hints)
+        has_settings = bool(self.board.settings())
+        self.settings_button.show(has_settings)
+        if has_settings:
+            self.buttons["settings"] = self.settings_button
+        else:
+            self.buttons.pop("settings", None)
         self._view_game = game
         colors = self.board.seat_colors or theme.SEAT_COLORS
         self.evalbar.colors = colors
         self.history.set_seat_colors(colors)
         if self.board_area is not None:
             self.board.layout(self.board_area)
+        self.board.attach(self)  # last: a view may restart the session from its stored settings
 
     def _evaluator(self) -> Any:
         game = self.session.game
@@ -242,15 +269,16 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
-        self.buttons["undo"].set_enabled(s.can_undo or s.is_over)
-        self.buttons["redo"].set_enabled(s.can_redo)
+        allowed = self.board is None or self.board.allows_undo()
+        self.buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
+        self.buttons["redo"].set_enabled(allowed and s.can_redo)
         self.buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
         self.buttons["history"].set_toggled(self.show_history)
         suffix = self._text_suffix()
         self.buttons["export"].set_text(f"Export {suffix}", "Export")
         self.buttons["import"].set_text(f"Import {suffix}", "Import")
         if position:
-            self.history.refresh(s)
+            self.history.refresh(s, self.board.history_note if self.board is not None else None)
             evaluator = self._evaluator()
             evaluation = None
             if evaluator is not None:
@@ -293,6 +321,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         text, color = self.status_line()
         self.status.set_status(text, color, self._clock_text())
         self.status.set_thinking(self.session.thinking is not None, self._time)
+        s = self.session
+        per_move = s.clock_settings.per_move if s.clock_settings is not None else None
+        left = s.move_time_left() if per_move else None
+        self.status.set_move_fraction(left / per_move if left is not None and per_move else None)
 
     def _clock_text(self) -> str:
         s = self.session
@@ -368,16 +400,28 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self._refresh_status()
             return
         if self.board is not None and self.board_area is not None and self.board_area.contains(x, y):
+            if self.board.busy():  # a click first finishes the animation under way
+                lx, ly = self.board_area.local(x, y)
+                self.board.on_mouse_press(lx, ly, button, modifiers)
+                return
             if self.session.is_over:
                 self.open_end_dialog()  # the result again, with the extension or a new game
                 return
             lx, ly = self.board_area.local(x, y)
+            self._board_press = True
             self.board.on_mouse_press(lx, ly, button, modifiers)
             self._refresh_status()
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if self.dialog is not None:
             self.dialog.on_mouse_release(x, y, button, modifiers)
+            self._board_press = False
+            return
+        if self._board_press and self.board is not None and self.board_area is not None:
+            self._board_press = False
+            lx, ly = self.board_area.local(x, y)
+            self.board.on_mouse_release(lx, ly, button)
+            self._refresh_status()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         if self.dialog is not None:
@@ -401,6 +445,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._board_hover = over_board
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self._board_press and self.board is not None and self.board_area is not None and self.dialog is None:
+            lx, ly = self.board_area.local(x, y)
+            self.board.on_mouse_drag(lx, ly, dx, dy, buttons)
+            return
         self.on_mouse_motion(x, y, dx, dy)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
@@ -425,9 +473,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.undo()
         elif ctrl and symbol == key.Y:
             self.redo()
+        elif symbol == key.ESCAPE and self.breakdown.visible:
+            self.toggle_breakdown()
+        elif self.board is not None and self.board.on_key_press(symbol, modifiers):
+            self._refresh_status()
         elif symbol == key.ESCAPE:
-            if self.breakdown.visible:
-                self.toggle_breakdown()
+            pass
         elif symbol == key.H and not ctrl:
             self.hints = not self.hints
             if self.board is not None:
@@ -467,10 +518,15 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return self._paused_note() or " Bots are paused until you move or press Resume bot."
 
     def undo(self) -> None:
+        if self.board is not None and not self.board.allows_undo():
+            self.say("Undo is not offered in a rated game.")
+            return
         if self.session.undo():
             self.say("Undone." + self._bots_paused_note())
 
     def redo(self) -> None:
+        if self.board is not None and not self.board.allows_undo():
+            return
         if self.session.redo():
             self.say("Redone." + self._bots_paused_note())
 
@@ -521,6 +577,39 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def show_error(self, title: str, message: str) -> Dialog:
         return self.open_dialog(MessageDialog(title, message, error=True))
 
+    def confirm(self, title: str, message: str, on_yes: Any, *, yes_label: str = "Yes",
+                no_label: str = "Cancel") -> Dialog:
+        return self.open_dialog(ConfirmDialog(title, message, on_yes, yes_label=yes_label, no_label=no_label))
+
+    def open_settings(self) -> Dialog | None:
+        """The board view's Settings panel (None when the view has no settings)."""
+        if self.board is None or not self.board.settings():
+            return None
+        game = self.session.game
+        specs = list(self.board.settings())
+        values = current_values(self.settings_store, game.id, specs)
+        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", specs, values, self._save_settings,
+                                               note="Rule settings start a new game."))
+
+    def _save_settings(self, changed: dict[str, Any]) -> None:
+        if not changed or self.board is None:
+            return
+        rules = {s.key for s in self.board.settings() if s.rule}
+        s = self.session
+
+        def store_and_apply() -> None:
+            for key_name, value in changed.items():
+                self.settings_store.set_setting(s.game.id, key_name, value)
+            if self.board is not None:
+                self.board.apply_settings(changed)
+
+        if rules & changed.keys() and s.cursor > 0 and not s.is_over:
+            self.confirm("Restart the game?", "These settings change the rules, so the game under way ends and a new "
+                         "one starts. If the game is rated, leaving it counts as a loss.", store_and_apply,
+                         yes_label="Restart")
+            return
+        store_and_apply()
+
     def open_customize(self) -> Dialog:
         s = self.session
         bots = [(b.id, b.name) for b in catalog.bot_choices(self.plugins, s.game.id)]
@@ -564,8 +653,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         if s.can_extend():
             turns = s.extension_turns()
             extend_label = f"Play {turns} more turns" if turns else "Play on"
+        note = self.board.end_note() if self.board is not None else ""
         return self.open_dialog(EndGameDialog(head, reason, extend_label=extend_label,
-                                              on_extend=self._extend, on_new_game=self.new_game))
+                                              on_extend=self._extend, on_new_game=self.new_game, note=note))
 
     def _extend(self) -> None:
         try:

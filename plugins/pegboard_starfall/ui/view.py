@@ -1,0 +1,858 @@
+"""Starfall's board view for the match window (see :mod:`pegboard.ui.board`).
+
+Layout inside the board area: the explain line across the top, the 11x11 board
+(your side at the bottom), and a side panel on the right (ratings, squares,
+clocks, the selected drone and its actions).
+
+Input: drag a star onto its neighbour, or click one star and then the other,
+to swap (a swap that makes no line snaps back). Click any drone to see where
+it can go and what it can take; for one of your drones on your turn the side
+panel shows its actions (Move, Fire missile, Claim, Warp, Strike, Ram, and on
+the Command Build a turret) and the board marks their targets: click one to
+play it. Escape or a right click cancels. A click during an animation skips it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pyglet
+from pyglet import shapes
+from pyglet.window import key, mouse
+
+from pegboard.game import events_for
+from pegboard.ui import theme
+from pegboard.ui.animation import AnimationQueue
+from pegboard.ui.board import BoardViewBase, ViewHost
+from pegboard.ui.rect import Rect
+from pegboard.ui.settings import Setting
+from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
+
+from pegboard.ui.settings import current_values
+from pegboard.ui.widgets import MessageDialog
+
+from .. import fog
+from .. import moves as mv
+from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
+from . import guided, look, match, motion, options, picking, rated
+from .motion import Scene
+from .painter import Frame, Painter
+
+PANEL_WIDTH = 250
+EXPLAIN_HEIGHT = 46
+DRAG_START = 0.3  # of a cell: a press that moves further is a drag
+
+
+class StarfallView(BoardViewBase):
+    """The Starfall board, its side panel and the explain line."""
+
+    seat_colors = (look.GOLD, look.DISC_THEIRS)
+
+    def __init__(self, game: Any, session: Any, *, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(game, session)
+        self.sf = game
+        self.painter = Painter(game.geo.width, game.geo.height)
+        self.now = clock
+        self.ground = pyglet.graphics.Batch()
+        self.pieces = pyglet.graphics.Batch()
+        self.moving = pyglet.graphics.Batch()
+        self.overlay = pyglet.graphics.Batch()
+        self._ground_items: list[Any] = []
+        self._piece_items: list[Any] = []
+        self._moving_items: list[Any] = []
+        self._overlay_items: list[Any] = []
+        self._ground_key: Any = None
+        self._pieces_key: Any = None
+        self.anims = AnimationQueue()
+        self.explain_enabled = True
+        self.explain = ""
+        # selection state
+        self.selected: int | None = None  # a drone square (ours to act with, or inspected)
+        self.mode: str | None = None
+        self.acts: dict[str, dict[int, mv.SfMove]] = {}
+        self.reach: dict[str, list[int]] = {}
+        self.swap_from: int | None = None
+        self._press: tuple[int, float, float] | None = None  # (square, x, y) of a press on the board
+        self._dragging = False
+        self._drag_at: tuple[float, float] | None = None
+        self.highlight: tuple[int, ...] = ()  # squares lit green (the quieter hand's hint)
+        self.guide_squares: tuple[int, ...] = ()  # what the guided game asks to tap
+        self.guide_text = ""
+        self._guide_key: Any = None
+        # the side panel
+        self.panel_ui = Ui(self.batch)
+        self.panel_rect = Rect(0, 0, 0, 0)
+        self.info = Label("", wrap=True, size=theme.SMALL_FONT_SIZE)
+        self.title = Label("", bold=True)
+        self.scores = Label("", size=theme.SMALL_FONT_SIZE, wrap=True)
+        self.clocks = Label("", size=theme.FONT_SIZE, bold=True)
+        self.explain_label = Label("", wrap=True, size=theme.SMALL_FONT_SIZE, color=theme.TEXT)
+        self.mode_buttons: dict[str, Button] = {}
+        for mode in (*picking.MODES, "claim"):
+            self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode))
+        self.pass_button = Button("Pass", self._pass)
+        self.cancel_button = Button("Cancel (Esc)", self.cancel)
+        self.widgets = [self.title, self.scores, self.clocks, self.info, self.explain_label, *self.mode_buttons.values(),
+                        self.pass_button, self.cancel_button]
+        self.values: dict[str, Any] = dict(options.DEFAULTS)
+        self.profile: Any = None
+        self.notice: str | None = None  # a line about ratings (an abandoned game) until the next move
+        self.frame = self._frame_now()
+        self.scene = Scene(self.frame)
+
+    @property
+    def guide(self) -> guided.Guide | None:
+        return match.info(self.session).guide  # type: ignore[no-any-return]
+
+    # -- whose eyes ---------------------------------------------------------------------------
+
+    @property
+    def me(self) -> int:
+        """"You": the side drawn at the bottom in gold, the person's seat (South when two people
+        share the screen, or nobody plays)."""
+        humans = [i for i, c in enumerate(self.session.seats) if c.is_human]
+        return humans[0] if len(humans) == 1 else 0
+
+    @property
+    def viewer(self) -> int:
+        """Whose sight the board shows under fog: the person's, or the side to move's when two
+        people share the screen."""
+        humans = [i for i, c in enumerate(self.session.seats) if c.is_human]
+        return humans[0] if len(humans) == 1 else self.session.state.to_move
+
+    def view_state(self) -> Any:
+        """The position as the viewer may know it (its player view under fog)."""
+        st = self.session.state
+        return st.player_view(self.viewer) if st.rules.fogged else st
+
+    def _frame_now(self) -> Frame:
+        st = self.session.state
+        if not st.rules.fogged:
+            return Frame.of(st)
+        return Frame.of(self.view_state(), fog.visible(st, self.viewer))
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def layout(self, area: Rect) -> None:
+        self.area = area
+        panel_w = min(PANEL_WIDTH, max(150.0, area.width * 0.3))
+        self.panel_rect = Rect(area.right - panel_w, area.y, panel_w, area.height)
+        board = Rect(area.x + 6, area.y + 6, area.width - panel_w - 12, area.height - EXPLAIN_HEIGHT - 12)
+        self.painter.bottom = self.me
+        self.painter.fit(board.x, board.y, board.width, board.height)
+        ox, oy, bw, bh = self.painter.rect
+        self.explain_label.set_rect(Rect(ox, oy + bh + 6, bw, EXPLAIN_HEIGHT - 6))
+        self._layout_panel()
+        self._ground_key = None
+        self.refresh()
+
+    def _layout_panel(self) -> None:
+        p = self.panel_rect.inset(10, 8)
+        y = p.top
+        self.title.set_rect(Rect(p.x, y - 24, p.width, 24))
+        y -= 26
+        self.scores.set_rect(Rect(p.x, y - 100, p.width, 100))
+        y -= 102
+        self.clocks.set_rect(Rect(p.x, y - 24, p.width, 24))
+        y -= 28
+        self.info.set_rect(Rect(p.x, y - 96, p.width, 96))
+        y -= 100
+        for button in (*self.mode_buttons.values(), self.pass_button, self.cancel_button):
+            if button.visible:
+                button.set_rect(Rect(p.x, y - 30, p.width, 30))
+                y -= 34
+            else:
+                button.set_rect(Rect(p.x, -100, p.width, 30))
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything from the current position (no animation)."""
+        self.painter.bottom = self.me
+        self.frame = self._frame_now()
+        if not self.anims.busy:
+            self.scene = Scene(self.frame)
+        self._paint()
+        self._refresh_panel()
+        self._rebuild_overlay()
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene`` (called by the animation steps every frame)."""
+        self.scene = scene
+        self._paint()
+
+    def _paint(self) -> None:
+        scene, p = self.scene, self.painter
+        ground_key = (tuple(scene.frame.owner), scene.frame.visible, p.cell, p.origin, p.bottom, self.me)
+        if ground_key != self._ground_key:
+            for item in self._ground_items:
+                item.delete()
+            self._ground_items = p.ground(scene.frame, self.me, self.ground)
+            self._ground_key = ground_key
+        pieces_key = (id(scene.frame), frozenset(scene.moving), p.cell, p.origin, p.bottom)
+        if pieces_key != self._pieces_key:
+            for item in self._piece_items:
+                item.delete()
+            items: list[Any] = []
+            for sq in range(p.size):
+                if sq in scene.moving and not scene.moving[sq][3]:
+                    continue
+                if sq in scene.moving:  # only the star moves: draw the drone here, the star apart
+                    items += self._drone_only(scene.frame, sq)
+                    continue
+                items += p.contents(scene.frame, sq, self.me, self.pieces)
+            self._piece_items = items
+            self._pieces_key = pieces_key
+        for item in self._moving_items:
+            item.delete()
+        moving: list[Any] = []
+        for sq, (dx, dy, scale, star_only) in scene.moving.items():
+            moving += p.contents(scene.frame, sq, self.me, self.moving, dx=dx, dy=dy, scale=scale, star_only=star_only)
+        for sq in scene.flash:
+            x, y = p.center(sq)
+            alpha = int(230 * (1.0 - scene.flash_t))
+            moving.append(shapes.Circle(x, y, p.cell * (0.3 + 0.3 * scene.flash_t), color=(255, 255, 255, alpha),
+                                        batch=self.moving, group=p.groups.over))
+        if scene.shot is not None:
+            moving.append(shapes.Circle(*scene.shot, p.cell * 0.14, color=look.MISSILE, batch=self.moving,
+                                        group=p.groups.over))
+        if self._drag_at is not None and self._press is not None:
+            sq = self._press[0]
+            if scene.frame.star[sq] >= 0:
+                dx, dy = self._drag_offset()
+                moving += look.star_glyph(scene.frame.star[sq], *self._plus(p.center(sq), dx, dy), p.cell * 0.33,
+                                          self.moving, p.groups.over)
+        self._moving_items = moving
+
+    def _drone_only(self, frame: Frame, sq: int) -> list[Any]:
+        if not frame.kind[sq] or not frame.seen(sq):
+            return []
+        x, y = self.painter.center(sq)
+        return self.painter.drone(frame, sq, self.me, x, y, self.pieces)
+
+    @staticmethod
+    def _plus(xy: tuple[float, float], dx: float, dy: float) -> tuple[float, float]:
+        return xy[0] + dx, xy[1] + dy
+
+    def _drag_offset(self) -> tuple[float, float]:
+        """How far the dragged star follows the pointer: at most one cell, along one axis."""
+        assert self._press is not None and self._drag_at is not None
+        _sq, px, py = self._press
+        dx, dy = self._drag_at[0] - px, self._drag_at[1] - py
+        cell = self.painter.cell
+        if abs(dx) >= abs(dy):
+            return max(-cell, min(cell, dx)), 0.0
+        return 0.0, max(-cell, min(cell, dy))
+
+    def _update_guide(self) -> None:
+        """What the guided game lights now (cached per position and selection)."""
+        guide = self.guide
+        st = self.session.state
+        key_now = (guide.step if guide else None, st.version, self.selected, self.session.cursor)
+        if key_now == self._guide_key:
+            return
+        self._guide_key = key_now
+        if guide is None:
+            self.guide_squares, self.guide_text = (), ""
+            return
+        sq, text = guide.target(st, self.me, self.selected)
+        squares = [] if sq is None else [sq]
+        if guide.step == "match" and sq is not None:
+            other = guide.second_square(st)
+            if other is not None:
+                squares.append(other)
+        self.guide_squares, self.guide_text = tuple(squares), text
+        if guide.step == "done" and self.session.cursor and self.guide_text == "":
+            self.guide_text = ""
+
+    def status_text(self) -> str | None:
+        if self.status:
+            return self.status
+        if self.guide is not None:
+            self._update_guide()
+            if self.guide.step == "done":
+                return "Guided game done: you moved, claimed and matched. Play on, or start a New game."
+            return self.guide_text or None
+        return self.notice
+
+    def play(self, move: Any) -> bool:
+        guide = self.guide
+        if guide is not None and not guide.allows(self.session.state, self.me, move):
+            self._update_guide()
+            self.status = "Guided game: " + (self.guide_text.split(": ", 1)[-1] or "tap the lit square.")
+            return False
+        self.notice = None
+        played = super().play(move)
+        if played:
+            if guide is not None:
+                guide.advance(move)
+            rated.register(self.session, self.profile)
+        return played
+
+    def _rebuild_overlay(self) -> None:
+        self._update_guide()
+        for item in self._overlay_items:
+            item.delete()
+        p, g = self.painter, self.painter.groups
+        s = p.cell
+        items: list[Any] = []
+
+        def ring(sq: int, color: tuple[int, int, int], width: float = 0.08, radius: float = 0.44, alpha: int = 255) -> None:
+            x, y = p.center(sq)
+            items.append(shapes.Arc(x, y, s * radius, segments=32, thickness=max(2.0, s * width), color=(*color, alpha),
+                                    batch=self.overlay, group=g.over))
+
+        def dot(sq: int, color: tuple[int, int, int]) -> None:
+            x, y = p.center(sq)
+            items.append(shapes.Circle(x, y, s * 0.13, color=(15, 23, 42), batch=self.overlay, group=g.over))
+            items.append(shapes.Circle(x, y, s * 0.1, color=color, batch=self.overlay, group=g.over))
+
+        def cross(sq: int, color: tuple[int, int, int]) -> None:
+            x, y = p.center(sq)
+            k = s * 0.4
+            for ax, ay, bx, by in ((x - k, y, x - k * 0.4, y), (x + k * 0.4, y, x + k, y), (x, y - k, x, y - k * 0.4),
+                                   (x, y + k * 0.4, x, y + k)):
+                items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, s * 0.06), color=color, batch=self.overlay,
+                                         group=g.over))
+            ring(sq, color, 0.05, 0.3)
+
+        if not self.anims.busy:
+            if self.selected is not None:
+                ring(self.selected, look.SELECT, 0.1, 0.47)
+                if self.mode is not None and self.mode in self.acts:
+                    targets = self.acts[self.mode]
+                    for sq in targets:
+                        if self.mode == "fire":
+                            cross(sq, look.TARGET)
+                        elif self.mode in ("ram", "strike"):
+                            ring(sq, look.TARGET, 0.08, 0.4)
+                        elif self.mode == "claim":
+                            pass
+                        elif self.frame.kind[sq] and self.frame.side[sq] != self.me:
+                            ring(sq, look.TAKE_RING, 0.1, 0.44)
+                        elif self.frame.kind[sq]:
+                            ring(sq, look.MOVE_DOT, 0.06, 0.44)  # a stack
+                        else:
+                            dot(sq, look.MOVE_DOT)
+                elif self.reach:  # an inspected drone (the other side's, or ours off-turn)
+                    for sq in self.reach.get("moves", []):
+                        if sq in self.reach.get("takes", []):
+                            ring(sq, look.TAKE_RING, 0.07, 0.44, 200)
+                        else:
+                            dot(sq, look.INSPECT)
+                    for sq in self.reach.get("fires", []):
+                        cross(sq, look.INSPECT)
+                    for sq in (*self.reach.get("strikes", []), *self.reach.get("rams", [])):
+                        ring(sq, look.INSPECT, 0.06, 0.36)
+                    for sq in self.reach.get("sweeps", []):
+                        ring(sq, look.TAKE_RING, 0.05, 0.3, 200)
+            if self.swap_from is not None:
+                x, y = p.center(self.swap_from)
+                items.append(shapes.Box(x - s / 2 + 2, y - s / 2 + 2, s - 4, s - 4, thickness=max(2.0, s * 0.07),
+                                        color=look.SELECT, batch=self.overlay, group=g.over))
+            for sq in self.highlight:
+                x, y = p.center(sq)
+                items.append(shapes.Box(x - s / 2 + 2, y - s / 2 + 2, s - 4, s - 4, thickness=max(3.0, s * 0.09),
+                                        color=look.HINT, batch=self.overlay, group=g.over))
+            for sq in self.guide_squares:
+                x, y = p.center(sq)
+                items.append(shapes.Rectangle(x - s / 2, y - s / 2, s, s, color=(*look.GUIDE, 70), batch=self.overlay,
+                                              group=g.over))
+                items.append(shapes.Box(x - s / 2 + 1, y - s / 2 + 1, s - 2, s - 2, thickness=max(3.0, s * 0.1),
+                                        color=look.GUIDE, batch=self.overlay, group=g.over))
+        self._overlay_items = items
+
+    def draw(self) -> None:
+        for w in self.widgets:
+            w.sync(self.panel_ui)
+        self.ground.draw()
+        self.pieces.draw()
+        self.moving.draw()
+        self.overlay.draw()
+        self.batch.draw()
+
+    # -- the side panel -----------------------------------------------------------------------------
+
+    def title_text(self) -> str:
+        return f"Starfall — you are {SIDE_NAMES[self.me]}"
+
+    def score_lines(self) -> list[str]:
+        """Lines under the title: squares, stocks, drones (views add ratings)."""
+        st = self.session.state
+        owned = st.territory()
+        me, them = self.me, self.me ^ 1
+        target = st.rules.target
+        lines = []
+        skill = match.skill_of(self.session)
+        if match.info(self.session).guided:
+            lines.append("Guided first game (not rated)")
+        elif skill is not None:
+            rated_word = "rated" if self.profile is not None else "not rated: no profile"
+            lines.append(f"You {rated.rating(self.profile):.0f} · bot skill {skill}: {options.bot_rating(skill)} ({rated_word})")
+        return lines + [
+            f"Squares: you {owned[me]}, {SIDE_NAMES[them]} {owned[them]} (win at {target})",
+            f"Missiles in stock: you {st.command_stock(me)}, {SIDE_NAMES[them]} {st.command_stock(them)}",
+            f"Drones: you {st.drone_count(me)}/{st.rules.drone_cap}, {SIDE_NAMES[them]} {st.drone_count(them)}",
+        ]
+
+    def _refresh_panel(self) -> None:
+        self.title.set_text(self.title_text())
+        self.scores.set_text("\n".join(self.score_lines()))
+        self.clocks.set_text(self._clock_line())
+        self.info.set_text(self._selection_text())
+        shown = fit_lines(self.explain, self.explain_label.rect.width, 2) if self.explain_enabled else ""
+        self.explain_label.set_text(shown)
+        own_turn = self._can_act()
+        for mode, button in self.mode_buttons.items():
+            offered = own_turn and self.selected is not None and mode in self.acts
+            if mode == "build" and own_turn and self.selected is not None and self.frame.kind[self.selected] == COMMAND:
+                offered = True  # always on the Command's menu; disabled below 10 missiles
+                button.set_enabled("build" in self.acts)
+            else:
+                button.set_enabled(True)
+            button.show(offered)
+            button.set_toggled(offered and mode == self.mode)
+            if mode == "fire" and offered:
+                sq = self.selected
+                assert sq is not None
+                button.set_text(f"Fire missile ({self.session.state.miss[sq]} carried)")
+        legal = self.session.state.legal_moves() if own_turn else []
+        self.pass_button.show(own_turn and len(legal) > 0 and all(m.kind in (mv.PASS, mv.FIRE) for m in legal))
+        self.cancel_button.show(self.selected is not None or self.swap_from is not None)
+        self._layout_panel()
+
+    def _clock_line(self) -> str:
+        s = self.session
+        if s.clock is None:
+            return ""
+        times = s.clock_times()
+        parts = [f"{'You' if seat == self.me else SIDE_NAMES[seat]} {_mmss(left)}" for seat, left in enumerate(times)
+                 if left is not None]
+        return "   ".join(parts)
+
+    def _selection_text(self) -> str:
+        st = self.frame
+        sq = self.selected
+        if sq is None:
+            if self.swap_from is not None:
+                return "Star picked: click a neighbour to swap with it, or click it again to drop it."
+            return ("Drag a star onto its neighbour (or click both) to swap. Click any drone to see where it can "
+                    "go and what it can take.")
+        kind = KIND_NAMES[st.kind[sq]]
+        whose = "Your" if st.side[sq] == self.me else f"{SIDE_NAMES[st.side[sq]]}'s"
+        rides = _ride_words(st.ride[sq])
+        parts = [f"{whose} {kind} at {_square_name(self.sf.geo, sq)}, power {st.power[sq]}"]
+        if st.miss[sq] or st.kind[sq] == COMMAND:
+            parts.append(f"{st.miss[sq]} missile{'s' * (st.miss[sq] != 1)}" + (" in stock" if st.kind[sq] == COMMAND else ""))
+        if rides:
+            parts.append(f"rides {rides}")
+        text = ", ".join(parts) + "."
+        if self.mode is not None and self.mode in self.acts:
+            n = len(self.acts[self.mode])
+            text += f" {picking.MODE_LABELS[self.mode]}: {n} target{'s' * (n != 1)} marked."
+        elif self.reach:
+            text += f" It can reach {len(self.reach.get('moves', []))} squares and take {len(self.reach.get('takes', []))}."
+        if st.kind[sq] == COMMAND and st.side[sq] == self.me:
+            cost = self.sf.rules.turret_cost
+            if st.miss[sq] < cost:
+                text += f" Build a turret needs {cost} missiles."
+        return text
+
+    # -- session changes ------------------------------------------------------------------------------
+
+    def on_session_change(self, change: Any) -> None:
+        if change.kind in ("thinking", "paused", "resumed"):
+            self._refresh_panel()
+            self._rebuild_overlay()
+            return
+        self.status = None
+        self._clear_selection()
+        self.highlight = ()
+        before = self.frame
+        if change.kind == "move" and change.move is not None and not self.anims.busy:
+            self.painter.bottom = self.me
+            after = self._frame_now()
+            events = events_for(change.events, self.viewer)
+            sign = 1.0 if change.seat == self.me else -1.0
+            steps = motion.move_steps(self.show, before, after, change.move, events, self.painter.center,
+                                      self.painter.cell, sign)
+            self.frame = after
+            self.anims.extend(steps)
+        else:
+            self.anims.skip()
+        self.explain = self.explain_for(change)
+        self.refresh()
+
+    def explain_for(self, change: Any) -> str:
+        """The explain line after ``change``: what the moves since the person last moved did
+        (their own move and the answer), in the engine's words."""
+        s = self.session
+        if s.cursor == 0:
+            return ""
+        first = s.cursor - 1
+        while first > 0 and not (s.seats[s.history[first].seat].is_human and s.history[first].move.kind != mv.FIRE):
+            first -= 1
+        while first > 0 and s.history[first - 1].seat == s.history[first].seat:
+            first -= 1  # the missiles fired before that action belong with it
+        return " ".join(explain_text(r, self.viewer, s.seat_name(r.seat)) for r in s.history[first:s.cursor])
+
+    def history_note(self, record: Any) -> str:
+        return " ".join(e.text for e in events_for(record.events, self.viewer) if e.text)
+
+    # -- input --------------------------------------------------------------------------------------
+
+    def busy(self) -> bool:
+        return self.anims.busy
+
+    def update(self, dt: float) -> None:
+        if self.anims.busy:
+            self.anims.update(dt)
+            if not self.anims.busy:
+                self.scene = Scene(self.frame)
+                self._paint()
+                self._rebuild_overlay()
+
+    def _can_act(self) -> bool:
+        return self.session.input_block() is None and not self.anims.busy
+
+    def _panel_press(self, gx: float, gy: float, button: int, modifiers: int) -> bool:
+        for w in self.widgets:
+            if isinstance(w, Button) and w.visible and w.enabled and w.contains(gx, gy):
+                w.on_mouse_press(gx, gy, button, modifiers)
+                return True
+        return self.panel_rect.contains(gx, gy)
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        gx, gy = x + self.area.x, y + self.area.y
+        for w in self.widgets:
+            if isinstance(w, Button):
+                w.set_hover(w.visible and w.enabled and w.contains(gx, gy))
+
+    def on_mouse_leave(self) -> None:
+        for w in self.widgets:
+            w.set_hover(False)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if self.anims.skip():  # a click first finishes the animation
+            self.scene = Scene(self.frame)
+            self._paint()
+            self._rebuild_overlay()
+            return
+        gx, gy = x + self.area.x, y + self.area.y
+        if self._panel_press(gx, gy, button, modifiers):
+            self._refresh_panel()
+            self._rebuild_overlay()
+            return
+        sq = self.painter.square_at(gx, gy)
+        if sq is None or button == mouse.RIGHT:
+            self.cancel()
+            return
+        self.click_square(sq, gx, gy)
+
+    def click_square(self, sq: int, gx: float | None = None, gy: float | None = None) -> None:
+        """A left click on square ``sq`` (window point gx, gy; a drag may follow)."""
+        frame = self.frame
+        if gx is None or gy is None:
+            gx, gy = self.painter.center(sq)
+        self._press = (sq, gx, gy)
+        self._dragging = False
+        can_act = self._can_act()
+        # a target of the selected drone's mode: play it
+        if can_act and self.selected is not None and self.mode in self.acts and sq in self.acts[self.mode]:  # type: ignore[operator]
+            self._press = None
+            self._play_target(sq)
+            return
+        # a second click of a two-click swap
+        if can_act and self.swap_from is not None and sq != self.swap_from and self._adjacent(self.swap_from, sq):
+            a = self.swap_from
+            self._press = None
+            self.try_swap(a, sq)
+            return
+        if frame.seen(sq) and frame.kind[sq]:
+            if self.selected == sq:
+                self._clear_selection()
+                self.status = None
+            else:
+                self.select(sq)
+        elif can_act:
+            if self.swap_from == sq:
+                self._clear_selection()
+            else:
+                self._clear_selection()
+                if frame.seen(sq) and frame.star[sq] >= 0:
+                    self.swap_from = sq
+                    self.status = None
+                elif not frame.seen(sq):
+                    self.status = "That square is dark: you cannot see it."
+        else:
+            self._clear_selection()
+            self.status = self.session.input_block() or "Wait for the move to finish."
+        self._refresh_panel()
+        self._rebuild_overlay()
+
+    def select(self, sq: int) -> None:
+        """Select the drone on ``sq``: ours on our turn shows its actions, any other shows its reach."""
+        self._clear_selection()
+        self.selected = sq
+        st = self.session.state
+        if self._can_act() and self.frame.side[sq] == st.to_move:
+            self.acts = picking.actions(st, sq)
+            self.mode = picking.default_mode(st, sq, self.acts)
+            if self.mode is None and self.frame.kind[sq] != COMMAND:
+                self.reach = self.view_state().reach(sq)
+                self.status = f"That {KIND_NAMES[self.frame.kind[sq]]} has no move now."
+            else:
+                self.status = None
+        else:
+            self.reach = self.view_state().reach(sq)
+            self.status = None
+
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.mode = None
+        self.acts = {}
+        self.reach = {}
+        self.swap_from = None
+
+    def cancel(self) -> None:
+        """Drop the selection (Escape, a right click, a click off the board)."""
+        self._clear_selection()
+        self._press = None
+        self._drag_at = None
+        self.status = None
+        self._refresh_panel()
+        self._rebuild_overlay()
+
+    def _mode_action(self, mode: str) -> Callable[[], None]:
+        def run() -> None:
+            if mode == "claim":
+                targets = self.acts.get("claim", {})
+                if targets:
+                    self._play(next(iter(targets.values())))
+                return
+            if mode in self.acts:
+                self.mode = mode
+            elif mode == "build":
+                cost = self.sf.rules.turret_cost
+                self.status = f"A turret costs {cost} missiles from the Command's stock."
+        return run
+
+    def _pass(self) -> None:
+        self._play(mv.PASS_MOVE)
+
+    def _play_target(self, sq: int) -> None:
+        assert self.mode is not None
+        move = self.acts[self.mode][sq]
+        frame = self.frame
+        if move.kind == mv.MOVE and frame.kind[sq] and frame.side[sq] == frame.side[move.a] and self.host is not None:
+            mover, host = KIND_NAMES[frame.kind[move.a]], KIND_NAMES[frame.kind[sq]]
+            power = min(self.sf.rules.max_power, frame.power[sq] + frame.power[move.a])
+            self.host.confirm(
+                "Stack these drones?",
+                f"Move your {mover} onto your {host}? They become one {host} of power {power} that rides both "
+                "drones' colours and carries both drones' missiles.",
+                lambda: self._play(move), yes_label="Stack")
+            return
+        self._play(move)
+
+    def _play(self, move: mv.SfMove) -> None:
+        keep = self.selected if move.kind == mv.FIRE else None
+        self._clear_selection()
+        if self.play(move) and keep is not None and self.session.state.kind[keep]:
+            self.select(keep)  # keep firing: the same drone stays selected
+            if "fire" in self.acts:
+                self.mode = "fire"
+            self._refresh_panel()
+            self._rebuild_overlay()
+
+    def _adjacent(self, a: int, b: int) -> bool:
+        geo = self.sf.geo
+        return geo.chebyshev(a, b) == 1 and (geo.col[a] == geo.col[b] or geo.row[a] == geo.row[b])
+
+    def try_swap(self, a: int, b: int) -> bool:
+        """Swap the stars on ``a`` and ``b``; a swap that makes no line snaps back. True if played."""
+        self._clear_selection()
+        outcome, reason = picking.swap_outcome(self.session.state, a, b)
+        if outcome == "play":
+            return self.play(mv.swap(a, b))
+        if outcome == "snap":
+            self.status = "No line: the stars snap back (that costs nothing)."
+            self.anims.extend(motion.snap_steps(self.show, self.frame, a, b, self.painter.center))
+        else:
+            self.status = (reason[0].upper() + reason[1:] + ".") if reason else "That swap is not possible."
+        self._refresh_panel()
+        self._rebuild_overlay()
+        return False
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int) -> None:
+        if self._press is None or not self._can_act():
+            return
+        gx, gy = x + self.area.x, y + self.area.y
+        sq, px, py = self._press
+        if not self._dragging and max(abs(gx - px), abs(gy - py)) < DRAG_START * self.painter.cell:
+            return
+        if not self._dragging:
+            self._dragging = True
+            self._clear_selection()
+        self._drag_at = (gx, gy)
+        self._paint()
+
+    def on_mouse_release(self, x: float, y: float, button: int) -> None:
+        press, dragging = self._press, self._dragging
+        self._press, self._dragging, self._drag_at = None, False, None
+        if press is None or not dragging:
+            return
+        gx, gy = x + self.area.x, y + self.area.y
+        sq, px, py = press
+        dx, dy = gx - px, gy - py
+        self._paint()
+        if max(abs(dx), abs(dy)) < 0.5 * self.painter.cell:
+            self._refresh_panel()
+            self._rebuild_overlay()
+            return  # dropped near its own square: nothing happens
+        # screen direction to board direction (the board is turned half a turn for North)
+        sc, sr = (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
+        if self.painter.bottom == 1:
+            sc, sr = -sc, -sr
+        other = picking.neighbour(self.session.state, sq, sc, sr)
+        if other is None:
+            self.cancel()
+            return
+        self.try_swap(sq, other)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == key.ESCAPE and (self.selected is not None or self.swap_from is not None or self.status):
+            self.cancel()
+            return True
+        return False
+
+    def set_hints(self, enabled: bool) -> None:
+        self.hints = enabled
+        self._rebuild_overlay()
+
+    # -- settings and the rest of the contract (Starfall's own in StarfallPlay) ------------------------
+
+    def attach(self, host: ViewHost) -> None:
+        self.host = host
+        self.profile = rated.open_profile()
+        self.values = current_values(host.settings_store, options.GAME, self.settings())
+        self.explain_enabled = bool(self.values[options.EXPLAIN])
+        old = match.previous(self.session)
+        if old is not None:
+            self.notice = rated.abandon(old, self.profile) or None
+        info = match.info(self.session)
+        if not info.guided and self.session.cursor == 0:
+            if match.configure(self.session, self.session.plugins, self.values, self._ratings()):
+                return  # the window built a new view for the new game
+            if not host.settings_store.get_setting(options.GAME, "welcomed", False):
+                host.settings_store.set_setting(options.GAME, "welcomed", True)
+                host.confirm("Welcome to Starfall",
+                             "New here? The guided first game walks you through a move, a claim and a match on a "
+                             "dark board, one lit square at a time. (It is in Settings any time.)",
+                             self.start_guided, yes_label="Guided game", no_label="Just play")
+        self.refresh()
+
+    def _ratings(self) -> tuple[float, float] | None:
+        """(South, North) ratings for the handicap: the person's and the bot's."""
+        skill = match.skill_of(self.session)
+        seat = match.human_seat(self.session)
+        if skill is None or seat is None:
+            return None
+        mine, bot = rated.rating(self.profile), float(options.bot_rating(int(self.values[options.SKILL])))
+        return (mine, bot) if seat == 0 else (bot, mine)
+
+    def settings(self) -> Sequence[Setting]:
+        return options.settings(self.start_guided, self.play_friend)
+
+    def apply_settings(self, changed: Mapping[str, Any]) -> None:
+        self.values.update(changed)
+        self.explain_enabled = bool(self.values[options.EXPLAIN])
+        if any(k in options.RULE_KEYS for k in changed):
+            info = match.info(self.session)
+            if info.guided:
+                match.drop_guide(self.session)
+            match.configure(self.session, self.session.plugins, self.values, self._ratings(), force=True)
+            return
+        self.refresh()
+
+    def start_guided(self) -> None:
+        """Start the guided first game (fixed seed, dark board, no clock, the scripted bot)."""
+        game, ref = guided.guided_game(self.session.plugins)
+        seat = match.human_seat(self.session)
+        seats: list[Any] = [guided.GUIDE_BOT, guided.GUIDE_BOT]
+        seats[0 if seat is None else seat] = "human"
+        session = self.session
+        old = match.info(session)
+        if old.registered and not old.finished:
+            self.notice = rated.abandon(old, self.profile) or None
+        host = self.host
+        match.guide_next(session, guided.Guide())
+        session.restart(game=game, seed=guided.SEED, seats=seats, ruleset=ref)
+        if host is not None:
+            host.say("Guided first game: follow the lit squares.")
+
+    def play_friend(self) -> None:
+        """Settings → Play a friend (the online play fills this in)."""
+        if self.host is not None:
+            self.host.open_dialog(MessageDialog("Play a friend", "Playing a friend over the network is not "
+                                                "available in this build yet."))
+
+    def allows_undo(self) -> bool:
+        return not match.is_rated(self.session)
+
+    def end_note(self) -> str:
+        return rated.finish(self.session, self.profile)
+
+    def delete(self) -> None:
+        self.anims.clear()
+        for item in (*self._ground_items, *self._piece_items, *self._moving_items, *self._overlay_items):
+            item.delete()
+        self._ground_items, self._piece_items, self._moving_items, self._overlay_items = [], [], [], []
+        for w in self.widgets:
+            w.clear()
+        super().delete()
+
+
+def explain_text(record: Any, me: int, seat_name: str) -> str:
+    """The explain-moves line of one history record, as side ``me`` may know it."""
+    texts = [e.text for e in events_for(record.events, me) if e.text]
+    head = f"{seat_name}: {record.text}."
+    return " ".join([head, *texts]) if texts else head
+
+
+def fit_lines(text: str, width: float, lines: int, size: float = theme.SMALL_FONT_SIZE) -> str:
+    """Whole sentences of ``text`` that fit in ``lines`` wrapped lines of ``width`` pixels, then "…"."""
+    if width <= 0 or text_width(text, size) <= width * lines * 0.9:
+        return text
+    out = ""
+    for sentence in text.split(". "):
+        candidate = f"{out}{sentence}. " if out or sentence else out
+        if text_width(candidate + "…", size) > width * lines * 0.9:
+            break
+        out = candidate
+    return (out.rstrip() + " …") if out else fit_text(text, width, size)
+
+
+def _ride_words(mask: int) -> str:
+    words = [COLOR_NAMES[c] for c in range(5) if mask >> c & 1]
+    if len(words) == 5:
+        return "every colour"
+    if mask & RED_SQUARES:
+        words.append("red squares")
+    if mask & WHITE_SQUARES:
+        words.append("white squares")
+    return ", ".join(words)
+
+
+def _square_name(geo: Any, sq: int) -> str:
+    return f"{chr(ord('a') + geo.col[sq])}{geo.row[sq] + 1}"
+
+
+def _mmss(seconds: float) -> str:
+    seconds = max(0, int(seconds + 0.999))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+__all__ = ["StarfallView", "explain_text"]
