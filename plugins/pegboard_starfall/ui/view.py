@@ -474,7 +474,7 @@ class StarfallView(BoardViewBase):
         if change.kind == "move" and change.move is not None and not self.anims.busy:
             self.painter.bottom = self.me
             after = self._frame_now()
-            events = events_for(change.events, self.viewer)
+            events = events_for(change.events, self.me if match.human_seat(self.session) is not None else change.seat)
             sign = 1.0 if change.seat == self.me else -1.0
             steps = motion.move_steps(self.show, before, after, change.move, events, self.painter.center,
                                       self.painter.cell, sign)
@@ -496,10 +496,14 @@ class StarfallView(BoardViewBase):
             first -= 1
         while first > 0 and s.history[first - 1].seat == s.history[first].seat:
             first -= 1  # the missiles fired before that action belong with it
-        return " ".join(explain_text(r, self.viewer, s.seat_name(r.seat)) for r in s.history[first:s.cursor])
+        return " ".join(explain_text(r, self._hearer(r), s.seat_name(r.seat)) for r in s.history[first:s.cursor])
+
+    def _hearer(self, record: Any) -> int:
+        """Whose account of a past move to tell: the person's (the mover's when two share the screen)."""
+        return self.me if match.human_seat(self.session) is not None else record.seat
 
     def history_note(self, record: Any) -> str:
-        return " ".join(e.text for e in events_for(record.events, self.viewer) if e.text)
+        return " ".join(e.text for e in events_for(record.events, self._hearer(record)) if e.text)
 
     # -- input --------------------------------------------------------------------------------------
 

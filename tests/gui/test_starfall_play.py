@@ -1,0 +1,395 @@
+"""A person plays Starfall in the real (headless) window, only through the mouse and keys.
+
+Positions come from real deals (seeded); each test finds the move it needs
+(a swap that pays, one that makes no line, a ride, a shot) and then plays it
+the way a person does, checking the state and the pixels afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("PYGLET_HEADLESS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import pytest  # noqa: E402
+from pyglet.window import key, mouse  # noqa: E402
+
+from pegboard.plugins import Plugins  # noqa: E402
+from pegboard.ui.settings import MemorySettings  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+def pixel(image, x: float, y: float) -> tuple[int, int, int]:
+    data = image.get_data("RGBA", image.width * 4)
+    i = (int(round(y)) * image.width + int(round(x))) * 4
+    return tuple(data[i : i + 3])
+
+
+def near(a, b, tol=12) -> bool:
+    return all(abs(p - q) <= tol for p, q in zip(a, b))
+
+
+def store(**values) -> MemorySettings:
+    s = MemorySettings()
+    s.set_setting("starfall", "welcomed", True)
+    for k, v in values.items():
+        s.set_setting("starfall", k, v)
+    return s
+
+
+@pytest.fixture
+def plugins():
+    return Plugins()
+
+
+def open_starfall(plugins, seed: int = 3, seats=("human", "human"), settings=None, **kwargs):
+    from pegboard.ui import make_session, open_window
+
+    session = make_session("starfall", "standard", list(seats), plugins, seed=seed, threaded=False)
+    return open_window(session, plugins, schedule=False, settings_store=settings or store(), **kwargs)
+
+
+@pytest.fixture
+def window(plugins):
+    win = open_starfall(plugins)
+    yield win
+    if not win.has_exit:
+        win.close()
+
+
+def settle(window, seconds: float = 2.0) -> None:
+    """Let animations finish (ticks of a sixtieth of a second)."""
+    for _ in range(int(seconds * 60)):
+        window.tick(1 / 60)
+        if not window.board.busy():
+            break
+
+
+def center(window, sq):
+    return window.board.painter.center(sq)
+
+
+def paying_swap(st):
+    """A swap that makes a drone appear for the mover, and where."""
+    for m in st.legal_moves():
+        if m.kind != "swap" or st.kind[m.a] or st.kind[m.b]:
+            continue
+        probe = st.clone()
+        events = probe.apply(m)
+        spawned = [e for e in events if e.kind == "drone_spawned" and e.data["side"] == st.to_move]
+        if spawned:
+            return m, spawned[0].data["at"]
+    raise AssertionError("no paying swap in this deal")
+
+
+def dead_swap(st):
+    """Two orthogonal neighbours, bare stars on open land, whose swap makes no line."""
+    from pegboard_starfall.ui import picking
+
+    geo = st.geo
+    for a in range(geo.size):
+        for b in (a + 1, a + geo.width):
+            if b >= geo.size or (b == a + 1 and geo.row[a] != geo.row[b]) or st.kind[a] or st.kind[b]:
+                continue
+            if picking.swap_outcome(st, a, b)[0] == "snap":
+                return a, b
+    raise AssertionError("no dead swap")
+
+
+def drag(window, frm, to) -> None:
+    (x0, y0), (x1, y1) = center(window, frm), center(window, to)
+    window.send("on_mouse_motion", x0, y0, 0, 0)
+    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
+    for t in (0.25, 0.5, 0.8, 1.0):
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        window.send("on_mouse_drag", x, y, 1, 1, mouse.LEFT, 0)
+    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
+
+
+def test_a_swap_that_pays_by_dragging_makes_a_drone_appear(window):
+    from pegboard_starfall.ui import look
+
+    s = window.session
+    move, at = paying_swap(s.state)
+    drag(window, move.a, move.b)
+    assert s.cursor == 1 and s.history[0].move == move
+    assert window.board.busy(), "the move animates"
+    settle(window)
+    assert s.state.kind[at] and s.state.side[at] == 0
+    assert "appears" in window.board.explain_label.text
+    x, y = center(window, at)
+    img = window.render()
+    rim = window.board.painter.cell * 0.38
+    assert near(pixel(img, x, y + rim), look.GOLD, 30), "your new drone wears a gold rim"
+    assert near(pixel(img, x - rim * 0.5, y - rim * 0.2), look.IVORY, 20)
+
+
+def test_a_swap_that_makes_no_line_snaps_back_for_free(window):
+    s = window.session
+    a, b = dead_swap(s.state)
+    before = list(s.state.star)
+    window.click(*center(window, a))
+    assert window.board.swap_from == a
+    window.click(*center(window, b))
+    assert s.cursor == 0 and s.state.star == before
+    assert "snap back" in window.status.text.text
+    assert window.board.busy()
+    window.click(*center(window, a))  # a click skips the snap-back animation
+    assert not window.board.busy() and s.cursor == 0
+    window.press(key.ESCAPE)
+    assert window.board.swap_from is None
+
+
+def test_a_drone_rides_its_colour(plugins):
+    from pegboard_starfall.pieces import SCOUT
+
+    for seed in range(1, 40):
+        window = open_starfall(plugins, seed=seed)
+        try:
+            st = window.session.state
+            scout = next(sq for sq in range(st.geo.size) if st.kind[sq] == SCOUT and st.side[sq] == 0)
+            rides = [m for m in st.legal_moves() if m.kind == "move" and m.a == scout and not st.kind[m.b]
+                     and st.geo.chebyshev(m.a, m.b) >= 3]
+            if not rides:
+                continue
+            move = rides[0]
+            window.click(*center(window, scout))
+            view = window.board
+            assert view.selected == scout and view.mode == "move" and move.b in view.acts["move"]
+            window.click(*center(window, move.b))
+            assert window.session.history[-1].move == move
+            settle(window)
+            assert st.kind[move.b] == SCOUT and not st.kind[scout]
+            return
+        finally:
+            window.close()
+    pytest.fail("no deal gives the scout a ride of three squares")
+
+
+def test_a_missile_before_the_action(window):
+    from pegboard_starfall.pieces import SCOUT
+
+    s = window.session
+    st = s.state
+    scout = next(sq for sq in range(st.geo.size) if st.kind[sq] == SCOUT and st.side[sq] == 0)
+    assert st.miss[scout] == 1, "the scout loaded the start missile"
+    window.click(*center(window, scout))
+    view = window.board
+    fire = view.mode_buttons["fire"]
+    assert fire.visible and "1 carried" in fire.text
+    window.click_widget(fire)
+    assert view.mode == "fire"
+    targets = view.acts["fire"]
+    target = next(t for t in targets if st.star[t] >= 0 and not st.kind[t])
+    img = window.render()
+    x, y = center(window, target)
+    k = view.painter.cell * 0.4
+    assert near(pixel(img, x - k * 0.7, y), (249, 115, 22), 30), "targets carry an orange cross"
+    window.click(x, y)
+    assert s.cursor == 1 and s.history[0].move.kind == "fire"
+    assert s.to_move == 0, "a missile does not end the turn"
+    assert st.miss[scout] == 0
+    settle(window)
+    assert "fires at" in view.explain_label.text
+
+
+def test_tapping_the_other_sides_drone_shows_its_reach_and_esc_cancels(window):
+    st = window.session.state
+    north_shield = next(sq for sq in range(st.geo.size) if st.kind[sq] == 3 and st.side[sq] == 1)
+    window.click(*center(window, north_shield))
+    view = window.board
+    assert view.selected == north_shield and view.mode is None
+    assert view.reach["moves"], "its moves are shown"
+    assert "North's shield" in view.info.text
+    window.press(key.ESCAPE)
+    assert view.selected is None and not view.reach
+
+
+def test_the_command_builds_a_turret_and_stacking_asks_first(window):
+    from pegboard_starfall.pieces import COMMAND, SCOUT, SHIELD, TURRET
+
+    s = window.session
+    st = s.state
+    command = st.cmd[0]
+    window.click(*center(window, command))
+    view = window.board
+    assert view.mode_buttons["build"].visible and not view.mode_buttons["build"].enabled
+    st.miss[command] = 10  # a hand-built stock
+    window.press(key.ESCAPE)
+    view.refresh()
+    window.click(*center(window, command))
+    build = view.mode_buttons["build"]
+    assert build.enabled
+    window.click_widget(build)
+    assert view.mode == "build"
+    spot = sorted(view.acts["build"])[0]
+    assert st.owner[spot] == 0 and not st.kind[spot]
+    window.click(*center(window, spot))
+    assert st.kind[spot] == TURRET and st.command_stock(0) == 0 and st.kind[command] == COMMAND
+    settle(window)
+    # stacking: South's scout onto South's shield asks first (after North's answer)
+    s.play(next(m for m in s.state.legal_moves() if m.kind == "swap"))
+    settle(window)
+    scout = next(sq for sq in range(st.geo.size) if st.kind[sq] == SCOUT and st.side[sq] == 0)
+    shield = next(sq for sq in range(st.geo.size) if st.kind[sq] == SHIELD and st.side[sq] == 0)
+    beside = next(t for t in st.geo.nbr8[shield] if not st.kind[t] and not st.ast[t] and st.owner[t] == 0)
+    for layer in (st.kind, st.side, st.power, st.ride, st.miss):  # hand-built: the scout next to the shield
+        layer[beside], layer[scout] = layer[scout], 0
+    st._vis_cache.clear()
+    view.refresh()
+    scout = beside
+    stacks = [m for m in st.legal_moves() if m.kind == "move" and m.a == scout and st.kind[m.b] == SHIELD]
+    assert stacks
+    window.click(*center(window, scout))
+    window.click(*center(window, stacks[0].b))
+    assert window.dialog is not None and "Stack" in window.dialog.title
+    ply = s.cursor
+    window.click_widget(window.dialog.yes_button)
+    assert s.cursor == ply + 1 and st.power[stacks[0].b] == 3
+
+
+def test_fog_from_the_seam_darkens_what_south_cannot_see(plugins):
+    from pegboard_starfall import fog
+    from pegboard_starfall.ui import look
+
+    window = open_starfall(plugins, settings=store(fog="seam"))
+    try:
+        st = window.session.state
+        assert st.rules.fog == "seam", "the stored setting started a fogged game"
+        vis = fog.visible(st, 0)
+        img = window.render()
+        dark = [sq for sq in range(st.geo.size) if not vis[sq]]
+        lit = [sq for sq in range(st.geo.size) if vis[sq] and not st.kind[sq]]
+        assert dark and all(st.geo.row[sq] > st.geo.seam for sq in dark)
+        for sq in dark:
+            x, y = center(window, sq)
+            assert near(pixel(img, x, y), look.FOG, 4), f"square {sq} is dark"
+            assert near(pixel(img, x + window.board.painter.cell * 0.3, y), look.FOG, 4)
+        for sq in lit[:20]:
+            x, y = center(window, sq)
+            assert not near(pixel(img, x, y), look.FOG, 20), f"square {sq} shows"
+    finally:
+        window.close()
+
+
+def test_star_pixels_match_their_colour_at_known_squares(window):
+    from pegboard_starfall.ui import look
+
+    st = window.session.state
+    img = window.render()
+    seen = set()
+    for sq in range(st.geo.size):
+        c = st.star[sq]
+        if c < 0 or st.kind[sq] or c in seen:
+            continue
+        seen.add(c)
+        x, y = center(window, sq)
+        assert near(pixel(img, x, y), look.STAR_COLORS[c], 12), f"colour {c} at square {sq}"
+    assert len(seen) == 5
+
+
+def test_every_colour_has_its_own_shape():
+    from pegboard_starfall.ui import look
+
+    def inside(pts, x, y):
+        hit = False
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        return hit
+
+    masks = []
+    for shape in look.STAR_SHAPES:
+        pts = look.star_points(shape, 0, 0, 10)
+        masks.append(frozenset((i, j) for i in range(-10, 11) for j in range(-10, 11) if inside(pts, i, j)))
+    assert len(set(look.STAR_SHAPES)) == len(look.STAR_COLORS) == 5
+    for i in range(5):
+        for j in range(i + 1, 5):
+            assert len(masks[i] ^ masks[j]) > 20, f"shapes {i} and {j} differ clearly"
+            a, b = look.STAR_COLORS[i], look.STAR_COLORS[j]
+            assert sum(abs(p - q) for p, q in zip(a, b)) > 90, f"colours {i} and {j} differ clearly"
+
+
+def test_the_guided_first_game_lights_three_steps(plugins):
+    window = open_starfall(plugins, settings=MemorySettings())  # no profile yet: the game offers the guide
+    try:
+        assert window.dialog is not None and "Welcome" in window.dialog.title
+        window.click_widget(window.dialog.yes_button)
+        s = window.session
+        view = window.board
+        assert view.guide is not None and s.state.rules.fog == "dark" and s.clock is None
+        # 1: the scout, then the lit square
+        scout = view.guide_squares[0]
+        window.click(*center(window, scout))
+        dest = view.guide_squares[0]
+        assert dest != scout
+        other = next(sq for sq in view.acts["move"] if sq != dest)
+        window.click(*center(window, other))
+        assert s.cursor == 0 and "Guided game" in window.status.text.text, "it waits for the lit square"
+        window.click(*center(window, scout))
+        window.click(*center(window, dest))
+        window.tick(0.05)  # the scripted bot answers
+        settle(window)
+        assert s.cursor == 2 and view.guide.step == "claim"
+        first_reply = s.history[1].move
+        # 2: claim; the claimed squares light up
+        scout = view.guide_squares[0]
+        window.click(*center(window, scout))
+        window.click_widget(view.mode_buttons["claim"])
+        window.tick(0.05)
+        settle(window)
+        assert view.guide.step == "match"
+        claimed = [sq for sq in s.state.geo.disc(scout, 1) if s.state.lit[0] >> sq & 1]
+        assert len(claimed) >= 3, "the claimed squares stay lit for the rest of the game"
+        assert all(view.frame.visible[sq] for sq in claimed)
+        # 3: the lit swap makes a drone appear
+        a, b = view.guide_squares
+        drones = s.state.drone_count(0)
+        drag(window, a, b)
+        settle(window)
+        assert s.state.drone_count(0) == drones + 1
+        assert view.guide.step == "done"
+    finally:
+        window.close()
+    again = open_starfall(plugins, settings=MemorySettings())
+    try:
+        again.click_widget(again.dialog.yes_button)
+        view = again.board
+        scout = view.guide_squares[0]
+        again.click(*center(again, scout))
+        again.click(*center(again, view.guide_squares[0]))
+        again.tick(0.05)
+        assert again.session.history[1].move == first_reply, "the same every time"
+    finally:
+        again.close()
+
+
+def test_settings_change_restarts_after_asking(window):
+    s = window.session
+    s.play(next(m for m in s.state.legal_moves() if m.kind == "swap"))
+    settle(window)
+    dialog = window.open_settings()
+    fog = dialog.widget_for("fog")
+    window.click_widget(fog.next)
+    assert dialog.changed() == {"fog": "seam"}
+    window.click_widget(dialog.save_button)
+    assert window.dialog is not None and "Restart" in window.dialog.title, "a game under way: it asks first"
+    window.click_widget(window.dialog.yes_button)
+    assert window.session.state.rules.fog == "seam" and window.session.cursor == 0
+    assert window.settings_store.get_setting("starfall", "fog") == "seam"
+    # explain moves off: no explain line, the history keeps the explanation
+    dialog = window.open_settings()
+    window.click_widget(dialog.widget_for("explain").next)
+    window.click_widget(dialog.save_button)
+    assert window.dialog is None, "not a rule setting: no question"
+    s = window.session
+    move, _at = paying_swap(s.state)
+    drag(window, move.a, move.b)
+    settle(window)
+    assert window.board.explain_label.text == ""
+    notes = " ".join(e.text for e in window.history.list.entries if e.note)
+    assert "swaps" in notes and "appears" in notes, notes
