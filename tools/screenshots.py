@@ -182,7 +182,63 @@ def nodewar_extras(plugins, save: Saver) -> None:
     nodewar_thinking(plugins, save)
 
 
-EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras}
+def _starfall_window(plugins, seats=("human", "human"), seed: int = 11, **settings: Any):
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    store = MemorySettings()
+    store.set_setting("starfall", "welcomed", True)
+    for key, value in settings.items():
+        store.set_setting("starfall", key, value)
+    session = make_session("starfall", "standard", list(seats), plugins, seed=seed, threaded=False)
+    return open_window(session, plugins, schedule=False, settings_store=store)
+
+
+def _starfall_moves(window, moves: int, seed: int = 5) -> None:
+    """Seeded random actions for both sides (no missiles), animations skipped."""
+    session = window.session
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = [m for m in session.state.legal_moves() if m.kind != "fire"]
+        if session.is_over or not legal:
+            break
+        session.play(rng.choice(legal))
+    window.board.anims.skip()
+    window.board.refresh()
+
+
+def starfall_screens(plugins, save: Saver) -> None:
+    """A drone with its moves, fog from the seam, the Settings panel and the guided game."""
+    window = _starfall_window(plugins)
+    try:
+        _starfall_moves(window, 40)
+        st, view = window.session.state, window.board
+        mine = [sq for sq in range(st.geo.size) if st.kind[sq] and st.side[sq] == st.to_move]
+        best = max(mine, key=lambda sq: sum(1 for m in st.legal_moves() if m.a == sq and m.kind == "move"))
+        window.click(*view.painter.center(best))
+        save(window, "selected")
+        window.board.cancel()
+        window.open_settings()
+        save(window, "settings")
+    finally:
+        window.close()
+    window = _starfall_window(plugins, fog="seam")
+    try:
+        _starfall_moves(window, 30)
+        save(window, "fog")
+    finally:
+        window.close()
+    window = _starfall_window(plugins)
+    try:
+        window.board.start_guided()
+        view = window.board
+        window.click(*view.painter.center(view.guide_squares[0]))
+        save(window, "guided")
+    finally:
+        window.close()
+
+
+EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras, "starfall": starfall_screens}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
     args = parser.parse_args(argv)
     _prepare(args.display)
+    os.environ["PEGBOARD_HOME"] = tempfile.mkdtemp(prefix="pegboard-shots-")  # never the user's profile
+    from pegboard.profile import open_profile
+
+    with open_profile() as profile:  # as after a first launch: no welcome question over the screens
+        profile.set_setting("starfall", "welcomed", True)
 
     from pegboard.plugins import Plugins, env_plugin_files, set_plugins
 

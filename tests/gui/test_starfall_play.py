@@ -50,7 +50,8 @@ def open_starfall(plugins, seed: int = 3, seats=("human", "human"), settings=Non
     from pegboard.ui import make_session, open_window
 
     session = make_session("starfall", "standard", list(seats), plugins, seed=seed, threaded=False)
-    return open_window(session, plugins, schedule=False, settings_store=settings or store(), **kwargs)
+    return open_window(session, plugins, schedule=False, settings_store=settings if settings is not None else store(),
+                       **kwargs)
 
 
 @pytest.fixture
@@ -393,3 +394,34 @@ def test_settings_change_restarts_after_asking(window):
     assert window.board.explain_label.text == ""
     notes = " ".join(e.text for e in window.history.list.entries if e.note)
     assert "swaps" in notes and "appears" in notes, notes
+
+
+def test_a_settings_change_persists_across_a_restart(plugins):
+    from pegboard.profile import open_profile
+
+    with open_profile() as prof:
+        prof.set_setting("starfall", "welcomed", True)
+    from pegboard.ui import make_session, open_window
+
+    session = make_session("starfall", "standard", ["human", "human"], plugins, threaded=False)
+    first = open_window(session, plugins, schedule=False)  # no store given: the profile, as `pegboard play` does
+    try:
+        dialog = first.open_settings()
+        target = dialog.widget_for("target")
+        for _ in range(3):
+            first.click_widget(target.next)
+        first.click_widget(dialog.widget_for("salvage").next)
+        first.click_widget(dialog.save_button)
+        assert first.session.state.rules.target == 72 and first.session.state.rules.salvage
+    finally:
+        first.close()
+    session = make_session("starfall", "standard", ["human", "human"], plugins, threaded=False)
+    second = open_window(session, plugins, schedule=False)  # the default store: the profile on disk
+    try:
+        assert second.dialog is None
+        rules = second.session.state.rules
+        assert rules.target == 72 and rules.salvage and rules.fog == "off"
+        dialog = second.open_settings()
+        assert dialog.chosen()["target"] == 72 and dialog.chosen()["salvage"] is True
+    finally:
+        second.close()

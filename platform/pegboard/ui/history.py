@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..session import Session
@@ -145,7 +146,11 @@ class HistoryPanel(Panel):
                 by = _bot_name(session, ply.by)
             entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), compact_move_text(ply.text), by, ply.seat))
             row_ply.append(ply.number)
-            for line in _wrap(note(ply) if note is not None else "", room, size)[: self.NOTE_LINES]:
+            lines = list(_wrap(note(ply) if note is not None else "", room, size))
+            if len(lines) > self.NOTE_LINES:  # the rest is in the explain line and the exported record
+                lines = lines[: self.NOTE_LINES]
+                lines[-1] += " …"
+            for line in lines:
                 entries.append(HistoryRow("", "", line, note=True))
                 row_ply.append(ply.number)
         self.cursor = session.cursor
@@ -157,7 +162,8 @@ class HistoryPanel(Panel):
         self.list.invalidate()
 
 
-def _wrap(text: str, width: float, size: float) -> list[str]:
+@lru_cache(maxsize=4096)
+def _wrap(text: str, width: float, size: float) -> tuple[str, ...]:
     """``text`` broken into lines of at most ``width`` pixels at font ``size``."""
     lines: list[str] = []
     line = ""
@@ -170,7 +176,7 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
             line = candidate
     if line:
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def _bot_name(session: Session, bot_id: str) -> str:

@@ -9,6 +9,7 @@ a game.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -16,6 +17,8 @@ from typing import Any, Protocol
 from . import theme
 from .rect import Rect
 from .widgets import Button, Choice, Dialog, Label
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -152,5 +155,12 @@ __all__ = ["MemorySettings", "Setting", "SettingsDialog", "SettingsStore", "curr
 
 
 def default_store() -> SettingsStore:
-    """The store a window uses when none is given: memory until the local profile is available."""
-    return MemorySettings()
+    """The store a window uses when none is given: the local profile (see :mod:`pegboard.profile`),
+    or memory when the profile cannot be opened (the reason is logged; the window still works)."""
+    from ..profile import ProfileError, open_profile
+
+    try:
+        return open_profile()
+    except ProfileError as exc:
+        log.warning("settings will not be saved: %s", exc)
+        return MemorySettings()

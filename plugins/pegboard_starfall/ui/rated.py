@@ -19,19 +19,21 @@ GAME = "starfall"
 
 def open_profile() -> Any:
     """The local profile, or None when it cannot be opened (the window still plays, unrated)."""
-    try:
-        from pegboard.profile import ProfileError, open_profile as _open
-    except ImportError:  # until the ratings branch lands
-        return None
+    from pegboard.profile import ProfileError
+    from pegboard.profile import open_profile as _open
+
     try:
         return _open()
     except ProfileError as exc:
-        log.warning("profile unavailable: %s", exc)
+        log.warning("profile unavailable, games are not rated: %s", exc)
         return None
 
 
 def rating(profile: Any) -> float:
-    return float(profile.rating) if profile is not None else 1000.0
+    """The person's rating (the starting rating without a profile)."""
+    from pegboard.ratings import START_RATING
+
+    return float(profile.rating) if profile is not None else START_RATING
 
 
 def register(session: Any, profile: Any) -> None:
@@ -60,8 +62,7 @@ def finish(session: Any, profile: Any) -> str:
         score = 0.5 if result.winner is None else 1.0 if result.winner == seat else 0.0
         row = profile.finish_rated(info.match_id, score)
         info.finished = True
-        before = float(getattr(row, "rating_before", info.rating_before or rating(profile)))
-        after = rating(profile)
+        before, after = row.rating_before, row.rating_after
         info.rating_after = after
         info.result_note = f"Your rating: {before:.0f} → {after:.0f} ({after - before:+.1f})."
     return info.result_note

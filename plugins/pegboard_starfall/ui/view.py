@@ -60,7 +60,7 @@ class StarfallView(BoardViewBase):
         self.moving = pyglet.graphics.Batch()
         self.overlay = pyglet.graphics.Batch()
         self._ground_items: list[Any] = []
-        self._piece_items: list[Any] = []
+        self._cells: dict[int, tuple[Any, list[Any]]] = {}  # square -> (what it shows, its drawables)
         self._moving_items: list[Any] = []
         self._overlay_items: list[Any] = []
         self._ground_key: Any = None
@@ -191,20 +191,33 @@ class StarfallView(BoardViewBase):
                 item.delete()
             self._ground_items = p.ground(scene.frame, self.me, self.ground)
             self._ground_key = ground_key
-        pieces_key = (id(scene.frame), frozenset(scene.moving), p.cell, p.origin, p.bottom)
-        if pieces_key != self._pieces_key:
-            for item in self._piece_items:
-                item.delete()
-            items: list[Any] = []
-            for sq in range(p.size):
-                if sq in scene.moving and not scene.moving[sq][3]:
-                    continue
-                if sq in scene.moving:  # only the star moves: draw the drone here, the star apart
-                    items += self._drone_only(scene.frame, sq)
-                    continue
-                items += p.contents(scene.frame, sq, self.me, self.pieces)
-            self._piece_items = items
-            self._pieces_key = pieces_key
+        geometry = (p.cell, p.origin, p.bottom, self.me)
+        if geometry != self._pieces_key:  # everything moved: drop every square's drawables
+            for _key, items in self._cells.values():
+                for item in items:
+                    item.delete()
+            self._cells = {}
+            self._pieces_key = geometry
+        f = scene.frame
+        for sq in range(p.size):
+            moving = scene.moving.get(sq)
+            if moving is not None and not moving[3]:
+                cell_key: Any = None  # drawn whole in the moving batch
+            else:
+                cell_key = (f.star[sq], f.ast[sq], f.kind[sq], f.side[sq], f.power[sq], f.ride[sq], f.miss[sq],
+                            f.wreck[sq], f.seen(sq), moving is not None)
+            old = self._cells.get(sq)
+            if old is not None and old[0] == cell_key:
+                continue
+            if old is not None:
+                for item in old[1]:
+                    item.delete()
+            if cell_key is None:
+                self._cells.pop(sq, None)
+                continue
+            # a square whose star moves keeps only its drone here; the star is drawn apart
+            items = self._drone_only(f, sq) if moving is not None else p.contents(f, sq, self.me, self.pieces)
+            self._cells[sq] = (cell_key, items)
         for item in self._moving_items:
             item.delete()
         moving: list[Any] = []
@@ -305,9 +318,11 @@ class StarfallView(BoardViewBase):
                                     batch=self.overlay, group=g.over))
 
         def dot(sq: int, color: tuple[int, int, int]) -> None:
+            """A reachable square: tinted, with a white-rimmed dot that shows on any star."""
             x, y = p.center(sq)
-            items.append(shapes.Circle(x, y, s * 0.13, color=(15, 23, 42), batch=self.overlay, group=g.over))
-            items.append(shapes.Circle(x, y, s * 0.1, color=color, batch=self.overlay, group=g.over))
+            items.append(shapes.Rectangle(x - s / 2, y - s / 2, s, s, color=(*color, 60), batch=self.overlay, group=g.over))
+            items.append(shapes.Circle(x, y, s * 0.15, color=(255, 255, 255), batch=self.overlay, group=g.over))
+            items.append(shapes.Circle(x, y, s * 0.11, color=color, batch=self.overlay, group=g.over))
 
         def cross(sq: int, color: tuple[int, int, int]) -> None:
             x, y = p.center(sq)
@@ -811,9 +826,12 @@ class StarfallView(BoardViewBase):
 
     def delete(self) -> None:
         self.anims.clear()
-        for item in (*self._ground_items, *self._piece_items, *self._moving_items, *self._overlay_items):
+        for item in (*self._ground_items, *self._moving_items, *self._overlay_items):
             item.delete()
-        self._ground_items, self._piece_items, self._moving_items, self._overlay_items = [], [], [], []
+        for _key, items in self._cells.values():
+            for item in items:
+                item.delete()
+        self._ground_items, self._moving_items, self._overlay_items, self._cells = [], [], [], {}
         for w in self.widgets:
             w.clear()
         super().delete()
