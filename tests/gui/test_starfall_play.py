@@ -425,3 +425,18 @@ def test_a_settings_change_persists_across_a_restart(plugins):
         assert dialog.chosen()["target"] == 72 and dialog.chosen()["salvage"] is True
     finally:
         second.close()
+
+
+def test_timers_show_two_clocks_and_a_move_bar(plugins):
+    window = open_starfall(plugins, settings=store(timers=True))
+    try:
+        s = window.session
+        assert s.clock is not None and s.clock_settings.total == 1200 and s.clock_settings.per_move == 60
+        window.tick(0.05)
+        assert window.board.clocks.text.count("20:00") == 2 or "19:59" in window.board.clocks.text
+        assert window.status.move_fraction is not None and window.status.move_fraction > 0.9
+        img = window.render()
+        bar = window.status.rect
+        assert near(pixel(img, bar.x + 20, bar.top - 2), (251, 191, 36), 30), "the move bar is drawn"
+    finally:
+        window.close()

@@ -93,9 +93,12 @@ class StarfallView(BoardViewBase):
         for mode in (*picking.MODES, "claim"):
             self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode))
         self.pass_button = Button("Pass", self._pass)
+        self.aims: dict[int, mv.SfMove] = {}  # where an owed asteroid may be placed now
+        self.aim_anywhere: mv.SfMove | None = None
+        self.fall_button = Button("Let it fall at random", lambda: self._play(self.aim_anywhere) if self.aim_anywhere else None)
         self.cancel_button = Button("Cancel (Esc)", self.cancel)
         self.widgets = [self.title, self.scores, self.clocks, self.info, self.explain_label, *self.mode_buttons.values(),
-                        self.pass_button, self.cancel_button]
+                        self.pass_button, self.fall_button, self.cancel_button]
         self.values: dict[str, Any] = dict(options.DEFAULTS)
         self.profile: Any = None
         self.notice: str | None = None  # a line about ratings (an abandoned game) until the next move
@@ -159,7 +162,7 @@ class StarfallView(BoardViewBase):
         y -= 28
         self.info.set_rect(Rect(p.x, y - 96, p.width, 96))
         y -= 100
-        for button in (*self.mode_buttons.values(), self.pass_button, self.cancel_button):
+        for button in (*self.mode_buttons.values(), self.pass_button, self.fall_button, self.cancel_button):
             if button.visible:
                 button.set_rect(Rect(p.x, y - 30, p.width, 30))
                 y -= 34
@@ -172,6 +175,10 @@ class StarfallView(BoardViewBase):
         """Redraw everything from the current position (no animation)."""
         self.painter.bottom = self.me
         self.frame = self._frame_now()
+        st = self.session.state
+        aims = [m for m in st.legal_moves() if m.kind == mv.AIM] if self._can_act() else []
+        self.aims = {m.a: m for m in aims if m.a >= 0}
+        self.aim_anywhere = next((m for m in aims if m.a < 0), None)
         if not self.anims.busy:
             self.scene = Scene(self.frame)
         self._paint()
@@ -371,6 +378,8 @@ class StarfallView(BoardViewBase):
                 x, y = p.center(sq)
                 items.append(shapes.Box(x - s / 2 + 2, y - s / 2 + 2, s - 4, s - 4, thickness=max(3.0, s * 0.09),
                                         color=look.HINT, batch=self.overlay, group=g.over))
+            for sq in self.aims:
+                ring(sq, look.TARGET, 0.09, 0.42)
             for sq in self.guide_squares:
                 x, y = p.center(sq)
                 items.append(shapes.Rectangle(x - s / 2, y - s / 2, s, s, color=(*look.GUIDE, 70), batch=self.overlay,
@@ -435,6 +444,7 @@ class StarfallView(BoardViewBase):
                 button.set_text(f"Fire missile ({self.session.state.miss[sq]} carried)")
         legal = self.session.state.legal_moves() if own_turn else []
         self.pass_button.show(own_turn and len(legal) > 0 and all(m.kind in (mv.PASS, mv.FIRE) for m in legal))
+        self.fall_button.show(own_turn and self.aim_anywhere is not None)
         self.cancel_button.show(self.selected is not None or self.swap_from is not None)
         self._layout_panel()
 
@@ -450,6 +460,9 @@ class StarfallView(BoardViewBase):
     def _selection_text(self) -> str:
         st = self.frame
         sq = self.selected
+        if self.aims or self.aim_anywhere is not None:
+            return ("Your shape pays an asteroid onto the other side's land: click a ringed square to drop it there"
+                    + (", or let it fall at random." if self.aim_anywhere is not None else "."))
         if sq is None:
             if self.swap_from is not None:
                 return "Star picked: click a neighbour to swap with it, or click it again to drop it."
@@ -578,6 +591,13 @@ class StarfallView(BoardViewBase):
         self._press = (sq, gx, gy)
         self._dragging = False
         can_act = self._can_act()
+        if can_act and (self.aims or self.aim_anywhere is not None):  # an owed asteroid first
+            self._press = None
+            if sq in self.aims:
+                self._play(self.aims[sq])
+            else:
+                self.status = "Place the asteroid you are owed first: click a ringed square."
+            return
         # a target of the selected drone's mode: play it
         if can_act and self.selected is not None and self.mode in self.acts and sq in self.acts[self.mode]:  # type: ignore[operator]
             self._press = None
