@@ -440,3 +440,104 @@ def test_timers_show_two_clocks_and_a_move_bar(plugins):
         assert near(pixel(img, bar.x + 20, bar.top - 2), (251, 191, 36), 30), "the move bar is drawn"
     finally:
         window.close()
+
+
+def test_the_quieter_hand_lights_the_best_swap_after_30_seconds(plugins):
+    from pegboard_starfall.bots import hint
+    from pegboard_starfall.ui import look
+
+    window = open_starfall(plugins, seats=("human", "skill-10"))
+    try:
+        view = window.board
+        now = [1000.0]
+        view.now = lambda: now[0]
+        view.quiet.reset()
+        window.tick(0.05)
+        now[0] += 29.0
+        window.tick(0.05)
+        view.quiet.wait()
+        window.tick(0.05)
+        assert view.highlight == (), "not before 30 seconds"
+        now[0] += 2.0
+        window.tick(0.05)  # the search starts in the background
+        view.quiet.wait()
+        window.tick(0.05)
+        best = hint(window.session.game, window.session.state, 0)
+        assert best is not None and view.highlight == (best.a, best.b)
+        img = window.render()
+        for sq in view.highlight:
+            x, y = center(window, sq)
+            edge = window.board.painter.cell / 2 - 4
+            assert near(pixel(img, x - edge, y), look.HINT, 30), "the two stars light up green"
+        drag(window, best.a, best.b)
+        window.tick(0.05)
+        settle(window)
+        assert view.highlight == ()
+    finally:
+        window.close()
+
+
+def test_no_hint_above_skill_50_and_no_undo_in_a_rated_game(plugins):
+    window = open_starfall(plugins, seats=("human", "skill-60"), settings=store(skill=60))
+    try:
+        view = window.board
+        now = [0.0]
+        view.now = lambda: now[0]
+        view.quiet.reset()
+        now[0] += 100.0
+        window.tick(0.05)
+        view.quiet.wait()
+        window.tick(0.05)
+        assert view.highlight == ()
+        move, _at = paying_swap(window.session.state)
+        drag(window, move.a, move.b)
+        window.tick(0.05)  # skill-60 answers
+        assert window.session.cursor == 2
+        assert not window.buttons["undo"].enabled, "undo would reveal the refills"
+        window.undo()
+        assert window.session.cursor == 2
+        assert "1520" in view.scores.text and "rated" in view.scores.text
+    finally:
+        window.close()
+
+
+def test_a_rated_win_moves_the_rating_and_a_new_game_mid_game_counts_as_a_loss(plugins):
+    from pegboard.profile import open_profile
+    from pegboard.ratings import rating_change
+
+    window = open_starfall(plugins, seats=("human", "skill-10"), settings=store(target=60))
+    try:
+        s = window.session
+        st = s.state
+        assert st.rules.target == 60
+        geo = st.geo
+        spare = [sq for sq in range(geo.size) if st.owner[sq] < 0 and 2 <= geo.row[sq] <= 7
+                 and sq not in (geo.sq(3, 0), geo.sq(3, 1))]
+        for sq in spare[:50]:  # hand-built: South owns 59 squares, its scout's claim takes (3,0) and (3,1)
+            st.owner[sq] = 0
+        assert st.territory()[0] == 59
+        window.board.refresh()
+        scout = geo.sq(4, 0)
+        window.click(*center(window, scout))
+        window.click_widget(window.board.mode_buttons["claim"])
+        assert s.result is not None and s.result.winner == 0
+        dialog = window.dialog
+        assert dialog is not None and "South wins" in dialog.title
+        gain = rating_change(1000.0, 920.0, 1.0, weight=0.1)  # the bot at skill 10: rated 920, a tenth of the change
+        assert 0 < gain < 32 * 0.1
+        assert f"Your rating: 1000 → {1000 + gain:.0f} ({gain:+.1f})" in dialog.reason.text
+        with open_profile() as prof:
+            assert abs(prof.rating - (1000 + gain)) < 1e-6 and prof.history()[0].result == 1.0
+        window.close_dialog(dialog)
+        window.new_game()
+        s = window.session
+        move, _at = paying_swap(s.state)
+        drag(window, move.a, move.b)
+        window.tick(0.05)
+        window.new_game()
+        assert "counts as a loss" in window.status.text.text
+        with open_profile() as prof:
+            rows = prof.history()
+            assert len(rows) == 2 and rows[0].result == 0.0 and prof.rating < 1000 + gain
+    finally:
+        window.close()

@@ -82,8 +82,8 @@ class StatusBar(Panel):
 
     def build(self, ui: Ui, layer: int) -> list[Any]:
         items = list(super().build(ui, layer))
+        r = self.rect
         if self.thinking:
-            r = self.rect
             step = int(self.phase * 6) % 3
             for i in range(3):
                 alpha = 255 if i == step else 110

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.rulesets import build_game, deep_merge, load_ruleset, ruleset_from_data
-from pegboard.specs import BotSpec
+from pegboard.specs import Bot, BotSpec
 
 from .. import moves as mv
 from ..pieces import SCOUT
@@ -27,7 +27,7 @@ SEED = 7
 STEPS = ("move", "claim", "match", "done")
 
 
-class ScriptedBot:
+class ScriptedBot(Bot):
     """The guided game's opponent: always the first legal swap that pays nothing, else the first move."""
 
     def choose(self, view: Any, budget: float) -> mv.SfMove:

@@ -37,6 +37,7 @@ from .. import fog
 from .. import moves as mv
 from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
 from . import guided, look, match, motion, options, picking, rated
+from .hinting import QuietHand
 from .motion import Scene
 from .painter import Frame, Painter
 
@@ -99,6 +100,7 @@ class StarfallView(BoardViewBase):
         self.cancel_button = Button("Cancel (Esc)", self.cancel)
         self.widgets = [self.title, self.scores, self.clocks, self.info, self.explain_label, *self.mode_buttons.values(),
                         self.pass_button, self.fall_button, self.cancel_button]
+        self.quiet = QuietHand(lambda: self.now())
         self.values: dict[str, Any] = dict(options.DEFAULTS)
         self.profile: Any = None
         self.notice: str | None = None  # a line about ratings (an abandoned game) until the next move
@@ -152,7 +154,8 @@ class StarfallView(BoardViewBase):
         self.refresh()
 
     def _layout_panel(self) -> None:
-        p = self.panel_rect.inset(10, 8)
+        r = self.panel_rect
+        p = Rect(r.x + 10, r.y + 8, max(0.0, r.width - 20), max(0.0, r.height - 16))
         y = p.top
         self.title.set_rect(Rect(p.x, y - 24, p.width, 24))
         y -= 26
@@ -304,11 +307,11 @@ class StarfallView(BoardViewBase):
             self.status = "Guided game: " + (self.guide_text.split(": ", 1)[-1] or "tap the lit square.")
             return False
         self.notice = None
+        if self.session.check(move) is None:
+            rated.register(self.session, self.profile)  # before the move: it may end the game
         played = super().play(move)
-        if played:
-            if guide is not None:
-                guide.advance(move)
-            rated.register(self.session, self.profile)
+        if played and guide is not None:
+            guide.advance(move)
         return played
 
     def _rebuild_overlay(self) -> None:
@@ -498,6 +501,10 @@ class StarfallView(BoardViewBase):
         self.status = None
         self._clear_selection()
         self.highlight = ()
+        old = match.previous(self.session)
+        if old is not None:  # New game (or an import) while a rated game was under way: a loss
+            self.notice = rated.abandon(old, self.profile) or None
+            match.info(self.session)
         before = self.frame
         if change.kind == "move" and change.move is not None and not self.anims.busy:
             self.painter.bottom = self.me
@@ -539,6 +546,10 @@ class StarfallView(BoardViewBase):
         return self.anims.busy
 
     def update(self, dt: float) -> None:
+        session = self.session
+        if self.quiet.poll(session, match.human_seat(session), match.skill_of(session), match.info(session).guided):
+            self.highlight = self.quiet.squares
+            self._rebuild_overlay()
         if self.anims.busy:
             self.anims.update(dt)
             if not self.anims.busy:
@@ -567,6 +578,8 @@ class StarfallView(BoardViewBase):
             w.set_hover(False)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        if not self.highlight:
+            self.quiet.reset()  # a person at work is not idle
         if self.anims.skip():  # a click first finishes the animation
             self.scene = Scene(self.frame)
             self._paint()
