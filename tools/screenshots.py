@@ -207,6 +207,33 @@ def _starfall_moves(window, moves: int, seed: int = 5) -> None:
     window.board.refresh()
 
 
+def starfall_rated_end(plugins, save: Saver) -> None:
+    """A rated game against skill 10 won by a claim (a hand-built position), the end dialog with the rating."""
+    window = _starfall_window(plugins, seats=("human", "skill-10"), target=60)
+    try:
+        rng = random.Random(3)
+        for _ in range(3):  # South's moves by hand, the bot's answers in the window's frames
+            session = window.session
+            session.play(rng.choice([m for m in session.state.legal_moves() if m.kind in ("swap", "move")]))
+            window.tick(0.05)
+        window.board.anims.skip()
+        st = window.session.state
+        scout = next((sq for sq in range(st.geo.size) if st.kind[sq] == 2 and st.side[sq] == 0
+                      and any(m.kind == "claim" and m.a == sq for m in st.legal_moves())), None)
+        if scout is None or st.to_move != 0:
+            return
+        spare = [sq for sq in range(st.geo.size) if st.owner[sq] < 0 and st.geo.chebyshev(sq, scout) > 1]
+        for sq in spare[: 59 - st.territory()[0]]:  # South one claim short of the 60 it needs
+            st.owner[sq] = 0
+        window.board.refresh()
+        window.click(*window.board.painter.center(scout))
+        window.click_widget(window.board.mode_buttons["claim"])
+        if window.dialog is not None:
+            save(window, "end-rated")
+    finally:
+        window.close()
+
+
 def starfall_screens(plugins, save: Saver) -> None:
     """A drone with its moves, fog from the seam, the Settings panel and the guided game."""
     window = _starfall_window(plugins)
@@ -228,6 +255,7 @@ def starfall_screens(plugins, save: Saver) -> None:
         save(window, "fog")
     finally:
         window.close()
+    starfall_rated_end(plugins, save)
     window = _starfall_window(plugins)
     try:
         window.board.start_guided()

@@ -541,3 +541,52 @@ def test_a_rated_win_moves_the_rating_and_a_new_game_mid_game_counts_as_a_loss(p
             assert len(rows) == 2 and rows[0].result == 0.0 and prof.rating < 1000 + gain
     finally:
         window.close()
+
+
+def test_a_siege_strikes_from_its_panel(plugins):
+    from pegboard_starfall.pieces import SIEGE
+
+    for seed in range(1, 30):
+        window = open_starfall(plugins, seed=seed)
+        try:
+            st = window.session.state
+            siege = next(sq for sq in range(st.geo.size) if st.kind[sq] == SIEGE and st.side[sq] == 0)
+            strikes = [m for m in st.legal_moves() if m.kind == "strike" and m.a == siege]
+            if not strikes:
+                continue
+            window.click(*center(window, siege))
+            view = window.board
+            strike = view.mode_buttons["strike"]
+            assert strike.visible
+            window.click_widget(strike)
+            assert set(view.acts["strike"]) == {m.b for m in strikes}
+            window.click(*center(window, strikes[0].b))
+            assert window.session.history[-1].move == strikes[0]
+            settle(window)
+            assert st.kind[strikes[0].b] == SIEGE
+            return
+        finally:
+            window.close()
+    pytest.fail("no deal lets the siege strike at once")
+
+
+def test_export_and_import_a_game_played_under_settings(plugins, tmp_path):
+    window = open_starfall(plugins, settings=store(fog="seam", target=75))
+    try:
+        s = window.session
+        for _ in range(3):
+            move, _at = paying_swap(s.state) if s.to_move == 0 else (next(m for m in s.state.legal_moves()
+                                                                          if m.kind == "swap"), None)
+            s.play(move)
+        settle(window)
+        stars = list(s.state.star)
+        path = tmp_path / "game.json"
+        window._export(path)
+        window.new_game()
+        assert s.cursor == 0
+        window._import(path)
+        assert s.cursor == 3 and s.state.star == stars
+        assert s.state.rules.fog == "seam" and s.state.rules.target == 75
+        assert window.board.frame.visible is not None, "the imported game is drawn under its fog"
+    finally:
+        window.close()
