@@ -105,7 +105,7 @@ class SettingsDialog(Dialog):
                 current = self.values.get(s.key, s.default)
                 index = values_only.index(current) if current in values_only else 0
                 widget = self.add(Choice([text for _, text in options], index))
-            self.rows.append((lab, widget))  # type: ignore[arg-type]
+            self.rows.append((lab, widget))
         self.note = self.add(Label(note, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM, wrap=True))
         self.save_button = self.add(Button("Save", self.accept, primary=True))
         self.cancel_button = self.add(Button("Cancel", self.close))
