@@ -31,7 +31,7 @@ class ScriptedBot(Bot):
     """The guided game's opponent: always the first legal swap that pays nothing, else the first move."""
 
     def choose(self, view: Any, budget: float) -> mv.SfMove:
-        legal = view.legal_moves()
+        legal: list[mv.SfMove] = view.legal_moves()
         actions = [m for m in legal if m.kind != mv.FIRE]
         swaps = sorted((m for m in actions if m.kind == mv.SWAP), key=lambda m: (m.a, m.b))
         for m in swaps:
@@ -111,7 +111,8 @@ class Guide:
 
         def gain(sq: int) -> int:
             return sum(1 for t in geo.disc(sq, radius) if st.owner[t] < 0 and not st.ast[t])
-        return min(ends, key=lambda s: (-gain(s), -geo.back_distance(s, me), abs(geo.col[s] - geo.width // 2), s))
+        best: int = min(ends, key=lambda s: (-gain(s), -geo.back_distance(s, me), abs(geo.col[s] - geo.width // 2), s))
+        return best
 
     @staticmethod
     def paying_swap(st: Any) -> mv.SfMove | None:
@@ -122,7 +123,8 @@ class Guide:
             probe = st.clone()
             events = probe.apply(m)
             if any(e.kind == "drone_spawned" and e.data.get("side") == me for e in events):
-                return m
+                found: mv.SfMove = m
+                return found
         return None
 
     def allows(self, st: Any, me: int, move: mv.SfMove) -> bool:

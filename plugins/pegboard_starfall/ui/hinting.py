@@ -45,7 +45,7 @@ class QuietHand:
             return had
         eligible = (seat is not None and skill is not None and skill <= MAX_SKILL and not guided
                     and not session.is_over and st.to_move == seat and session.seats[seat].is_human)
-        if not eligible or self.squares:
+        if not eligible or self.squares or seat is None:
             return False
         if self._thread is None:
             if self.clock() - self.since < IDLE_SECONDS:

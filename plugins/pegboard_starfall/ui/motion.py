@@ -55,8 +55,8 @@ def cleared_cells(events: Sequence[Any]) -> set[int]:
 
 def mid_frame(before: Frame, move: mv.SfMove) -> Frame:
     """``before`` with the action done by hand (stars swapped, drone moved): what the clear flashes over."""
-    f = Frame(*(list(getattr(before, k)) for k in ("star", "ast", "owner", "kind", "side", "power", "ride", "miss",
-                                                     "wreck")), visible=before.visible)
+    f = Frame(list(before.star), list(before.ast), list(before.owner), list(before.kind), list(before.side),
+              list(before.power), list(before.ride), list(before.miss), list(before.wreck), before.visible)
     a, b = move.a, move.b
     if move.kind == mv.SWAP:
         f.star[a], f.star[b] = f.star[b], f.star[a]

@@ -33,7 +33,7 @@ class Frame:
     visible: bytes | None = None
 
     @classmethod
-    def of(cls, st: Any, visible: bytes | None = None) -> Frame:
+    def of(cls, st: Any, visible: bytes | bytearray | None = None) -> Frame:
         """A copy of the layers of state ``st`` (a player view under fog)."""
         return cls(list(st.star), list(st.ast), list(st.owner), list(st.kind), list(st.side), list(st.power),
                    list(st.ride), list(st.miss), list(st.wreck), bytes(visible) if visible is not None else None)
@@ -46,9 +46,10 @@ class Groups:
     """Draw order of the board's layers (one pyglet group each)."""
 
     def __init__(self) -> None:
-        names = ("checker", "land", "seam", "star", "wreck", "disc", "mark", "text", "fog", "over", "over_text")
-        for i, name in enumerate(names):
-            setattr(self, name, pyglet.graphics.Group(order=i))
+        group = pyglet.graphics.Group
+        self.checker, self.land, self.seam, self.star = group(order=0), group(order=1), group(order=2), group(order=3)
+        self.wreck, self.disc, self.mark, self.text = group(order=4), group(order=5), group(order=6), group(order=7)
+        self.fog, self.over = group(order=8), group(order=9)
 
 
 class Painter:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import movegen
+from ..rams import ram_centre
 from .. import moves as mv
 from ..pieces import BOMB, COMMAND, SIEGE, WARP
 
@@ -46,7 +47,7 @@ def actions(st: StarfallState, sq: int) -> dict[str, dict[int, mv.SfMove]]:
     if st.kind[sq] == BOMB:
         for m in legal:
             if m.kind == mv.RAM and m.a == sq:
-                centre = movegen.ram_centre(st, sq, m.b, vis)
+                centre = ram_centre(st, sq, m.b, vis)
                 if centre is not None:
                     rams[centre] = m
     if rams:

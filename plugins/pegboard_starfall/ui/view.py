@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pyglet
 from pyglet import shapes
@@ -35,6 +35,7 @@ from pegboard.ui.widgets import MessageDialog
 
 from .. import fog
 from .. import moves as mv
+from ..state import StarfallState
 from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
 from . import guided, look, match, motion, options, picking, rated
 from .hinting import QuietHand
@@ -114,6 +115,11 @@ class StarfallView(BoardViewBase):
     # -- whose eyes ---------------------------------------------------------------------------
 
     @property
+    def st(self) -> StarfallState:
+        """The session's position (always a Starfall state: this view draws only Starfall)."""
+        return cast(StarfallState, self.session.state)
+
+    @property
     def me(self) -> int:
         """"You": the side drawn at the bottom in gold, the person's seat (South when two people
         share the screen, or nobody plays)."""
@@ -125,15 +131,15 @@ class StarfallView(BoardViewBase):
         """Whose sight the board shows under fog: the person's, or the side to move's when two
         people share the screen."""
         humans = [i for i, c in enumerate(self.session.seats) if c.is_human]
-        return humans[0] if len(humans) == 1 else self.session.state.to_move
+        return humans[0] if len(humans) == 1 else self.st.to_move
 
     def view_state(self) -> Any:
         """The position as the viewer may know it (its player view under fog)."""
-        st = self.session.state
+        st = self.st
         return st.player_view(self.viewer) if st.rules.fogged else st
 
     def _frame_now(self) -> Frame:
-        st = self.session.state
+        st = self.st
         if not st.rules.fogged:
             return Frame.of(st)
         return Frame.of(self.view_state(), fog.visible(st, self.viewer))
@@ -178,7 +184,7 @@ class StarfallView(BoardViewBase):
         """Redraw everything from the current position (no animation)."""
         self.painter.bottom = self.me
         self.frame = self._frame_now()
-        st = self.session.state
+        st = self.st
         aims = [m for m in st.legal_moves() if m.kind == mv.AIM] if self._can_act() else []
         self.aims = {m.a: m for m in aims if m.a >= 0}
         self.aim_anywhere = next((m for m in aims if m.a < 0), None)
@@ -210,12 +216,12 @@ class StarfallView(BoardViewBase):
             self._pieces_key = geometry
         f = scene.frame
         for sq in range(p.size):
-            moving = scene.moving.get(sq)
-            if moving is not None and not moving[3]:
+            shift = scene.moving.get(sq)
+            if shift is not None and not shift[3]:
                 cell_key: Any = None  # drawn whole in the moving batch
             else:
                 cell_key = (f.star[sq], f.ast[sq], f.kind[sq], f.side[sq], f.power[sq], f.ride[sq], f.miss[sq],
-                            f.wreck[sq], f.seen(sq), moving is not None)
+                            f.wreck[sq], f.seen(sq), shift is not None)
             old = self._cells.get(sq)
             if old is not None and old[0] == cell_key:
                 continue
@@ -226,7 +232,7 @@ class StarfallView(BoardViewBase):
                 self._cells.pop(sq, None)
                 continue
             # a square whose star moves keeps only its drone here; the star is drawn apart
-            items = self._drone_only(f, sq) if moving is not None else p.contents(f, sq, self.me, self.pieces)
+            items = self._drone_only(f, sq) if shift is not None else p.contents(f, sq, self.me, self.pieces)
             self._cells[sq] = (cell_key, items)
         for item in self._moving_items:
             item.delete()
@@ -272,7 +278,7 @@ class StarfallView(BoardViewBase):
     def _update_guide(self) -> None:
         """What the guided game lights now (cached per position and selection)."""
         guide = self.guide
-        st = self.session.state
+        st = self.st
         key_now = (guide.step if guide else None, st.version, self.selected, self.session.cursor)
         if key_now == self._guide_key:
             return
@@ -302,7 +308,7 @@ class StarfallView(BoardViewBase):
 
     def play(self, move: Any) -> bool:
         guide = self.guide
-        if guide is not None and not guide.allows(self.session.state, self.me, move):
+        if guide is not None and not guide.allows(self.st, self.me, move):
             self._update_guide()
             self.status = "Guided game: " + (self.guide_text.split(": ", 1)[-1] or "tap the lit square.")
             return False
@@ -407,7 +413,7 @@ class StarfallView(BoardViewBase):
 
     def score_lines(self) -> list[str]:
         """Lines under the title: squares, stocks, drones (views add ratings)."""
-        st = self.session.state
+        st = self.st
         owned = st.territory()
         me, them = self.me, self.me ^ 1
         target = st.rules.target
@@ -444,8 +450,8 @@ class StarfallView(BoardViewBase):
             if mode == "fire" and offered:
                 sq = self.selected
                 assert sq is not None
-                button.set_text(f"Fire missile ({self.session.state.miss[sq]} carried)")
-        legal = self.session.state.legal_moves() if own_turn else []
+                button.set_text(f"Fire missile ({self.st.miss[sq]} carried)")
+        legal = self.st.legal_moves() if own_turn else []
         self.pass_button.show(own_turn and len(legal) > 0 and all(m.kind in (mv.PASS, mv.FIRE) for m in legal))
         self.fall_button.show(own_turn and self.aim_anywhere is not None)
         self.cancel_button.show(self.selected is not None or self.swap_from is not None)
@@ -527,7 +533,7 @@ class StarfallView(BoardViewBase):
         if s.cursor == 0:
             return ""
         first = s.cursor - 1
-        while first > 0 and not (s.seats[s.history[first].seat].is_human and s.history[first].move.kind != mv.FIRE):
+        while first > 0 and not (s.seats[s.history[first].seat].is_human and cast(mv.SfMove, s.history[first].move).kind != mv.FIRE):
             first -= 1
         while first > 0 and s.history[first - 1].seat == s.history[first].seat:
             first -= 1  # the missiles fired before that action belong with it
@@ -612,7 +618,7 @@ class StarfallView(BoardViewBase):
                 self.status = "Place the asteroid you are owed first: click a ringed square."
             return
         # a target of the selected drone's mode: play it
-        if can_act and self.selected is not None and self.mode in self.acts and sq in self.acts[self.mode]:  # type: ignore[operator]
+        if can_act and self.selected is not None and self.mode is not None and sq in self.acts.get(self.mode, {}):
             self._press = None
             self._play_target(sq)
             return
@@ -648,7 +654,7 @@ class StarfallView(BoardViewBase):
         """Select the drone on ``sq``: ours on our turn shows its actions, any other shows its reach."""
         self._clear_selection()
         self.selected = sq
-        st = self.session.state
+        st = self.st
         if self._can_act() and self.frame.side[sq] == st.to_move:
             self.acts = picking.actions(st, sq)
             self.mode = picking.default_mode(st, sq, self.acts)
@@ -712,7 +718,7 @@ class StarfallView(BoardViewBase):
     def _play(self, move: mv.SfMove) -> None:
         keep = self.selected if move.kind == mv.FIRE else None
         self._clear_selection()
-        if self.play(move) and keep is not None and self.session.state.kind[keep]:
+        if self.play(move) and keep is not None and self.st.kind[keep]:
             self.select(keep)  # keep firing: the same drone stays selected
             if "fire" in self.acts:
                 self.mode = "fire"
@@ -720,13 +726,13 @@ class StarfallView(BoardViewBase):
             self._rebuild_overlay()
 
     def _adjacent(self, a: int, b: int) -> bool:
-        geo = self.sf.geo
+        geo = self.st.geo
         return geo.chebyshev(a, b) == 1 and (geo.col[a] == geo.col[b] or geo.row[a] == geo.row[b])
 
     def try_swap(self, a: int, b: int) -> bool:
         """Swap the stars on ``a`` and ``b``; a swap that makes no line snaps back. True if played."""
         self._clear_selection()
-        outcome, reason = picking.swap_outcome(self.session.state, a, b)
+        outcome, reason = picking.swap_outcome(self.st, a, b)
         if outcome == "play":
             return self.play(mv.swap(a, b))
         if outcome == "snap":
@@ -768,7 +774,7 @@ class StarfallView(BoardViewBase):
         sc, sr = (1 if dx > 0 else -1, 0) if abs(dx) >= abs(dy) else (0, 1 if dy > 0 else -1)
         if self.painter.bottom == 1:
             sc, sr = -sc, -sr
-        other = picking.neighbour(self.session.state, sq, sc, sr)
+        other = picking.neighbour(self.st, sq, sc, sr)
         if other is None:
             self.cancel()
             return
