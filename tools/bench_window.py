@@ -23,6 +23,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def fill_time(window) -> float:
+    """Milliseconds to fill the whole window with one rectangle (GL finished): the machine's fill rate."""
+    import pyglet
+    from pyglet import shapes
+
+    batch = pyglet.graphics.Batch()
+    rect = shapes.Rectangle(0, 0, window.width, window.height, color=(20, 20, 30), batch=batch)
+    window.switch_to()
+    batch.draw()
+    pyglet.gl.glFinish()
+    start = time.perf_counter()
+    for _ in range(10):
+        batch.draw()
+    pyglet.gl.glFinish()
+    rect.delete()
+    return (time.perf_counter() - start) * 100
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--width", type=int, default=1280)
@@ -76,9 +94,12 @@ def main(argv: list[str] | None = None) -> int:
 
     for _ in range(10):
         frame()
+    calibration = fill_time(window)
     frames, elapsed, animated = measure(True)
     print(f"{args.width}x{args.height}, {drones} drones on the board, a move animating in {animated} of {frames} frames: "
           f"{frames / elapsed:.1f} frames/s ({1000 * elapsed / frames:.1f} ms a frame)")
+    print(f"calibration: filling the whole window once takes {calibration:.1f} ms here (software OpenGL: the frame "
+          "rate follows the fill rate, which the machine's load divides)")
     if args.idle:
         frames, elapsed, _ = measure(False)
         print(f"idle: {frames / elapsed:.1f} frames/s ({1000 * elapsed / frames:.1f} ms a frame)")
