@@ -451,8 +451,7 @@ def test_the_quieter_hand_lights_the_best_swap_after_30_seconds(plugins):
         view = window.board
         now = [1000.0]
         view.now = lambda: now[0]
-        view.quiet.reset()
-        window.tick(0.05)
+        window.tick(0.05)  # the position starts waiting at the fake 1000 s
         now[0] += 29.0
         window.tick(0.05)
         view.quiet.wait()
@@ -462,7 +461,7 @@ def test_the_quieter_hand_lights_the_best_swap_after_30_seconds(plugins):
         window.tick(0.05)  # the search starts in the background
         view.quiet.wait()
         window.tick(0.05)
-        best = hint(window.session.game, window.session.state, 0)
+        best = hint(window.session.game, window.session.state, 0)  # the skill-100 evaluation's best swap
         assert best is not None and view.highlight == (best.a, best.b)
         img = window.render()
         for sq in view.highlight:
@@ -483,7 +482,7 @@ def test_no_hint_above_skill_50_and_no_undo_in_a_rated_game(plugins):
         view = window.board
         now = [0.0]
         view.now = lambda: now[0]
-        view.quiet.reset()
+        window.tick(0.05)
         now[0] += 100.0
         window.tick(0.05)
         view.quiet.wait()

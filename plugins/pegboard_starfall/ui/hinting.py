@@ -1,9 +1,11 @@
 """The quieter hand: after 30 s idle on your turn against a bot of skill 50 or less, the two
 stars of the best swap light up green.
 
-The best swap comes from the skill-100 evaluation (:func:`pegboard_starfall.bots.hint`),
-seen from the person's view only. It is searched on a copy of the position in a
-background thread, so the window keeps drawing while it thinks.
+When is the session's business (:meth:`pegboard.session.Session.hint_due`: the opponent
+bot's ``hint_after``, None above skill 50). What is the game's hint function
+(:attr:`pegboard.specs.GameSpec.hint`, the skill-100 evaluation from the person's view),
+searched here on a copy of the position in a background thread so the window keeps
+drawing while it thinks.
 """
 
 from __future__ import annotations
@@ -12,50 +14,47 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-IDLE_SECONDS = 30.0
-MAX_SKILL = 50
-
 
 class QuietHand:
-    """Counts idle time on the person's turn and fetches the hint when it is due."""
+    """Asks the session whether a hint is due, fetches it off the UI thread, keeps the lit squares."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self.since = clock()
-        self.key: Any = None  # the position the idle time counts for
+        self.key: Any = None  # the position the hint is for
         self.squares: tuple[int, ...] = ()
         self._thread: threading.Thread | None = None
         self._answer: list[Any] = []
 
     def reset(self) -> None:
-        """The person did something (or the position changed): start counting again."""
-        self.since = self.clock()
+        """Forget the hint (the position changed)."""
         self.squares = ()
         self._answer = []
         self._thread = None
 
-    def poll(self, session: Any, seat: int | None, skill: int | None, guided: bool) -> bool:
+    def poll(self, session: Any, guided: bool) -> bool:
         """Advance; True when the lit squares changed (the view redraws its overlay)."""
         st = session.state
-        key = (st.version, session.cursor, seat)
-        if key != self.key:
+        key = (st.version, session.cursor)
+        if key != self.key:  # a new position: drop the old hint; the session times the new one
             self.key = key
             had = bool(self.squares)
             self.reset()
-            return had
-        eligible = (seat is not None and skill is not None and skill <= MAX_SKILL and not guided
-                    and not session.is_over and st.to_move == seat and session.seats[seat].is_human)
-        if not eligible or self.squares or seat is None:
+            if had:
+                return True
+        if self.squares or guided:
             return False
         if self._thread is None:
-            if self.clock() - self.since < IDLE_SECONDS:
+            if not session.hint_due(self.clock()):
                 return False
-            self._start(session.game, st.clone(), seat)
+            hint = session.plugins.game(session.game.id).hint
+            if hint is None:
+                return False
+            self._start(hint, session.game, st.clone(), st.to_move)
             return False
         if self._thread.is_alive() or not self._answer:
             return False
         move = self._answer[0]
-        self.squares = (move.a, move.b) if move is not None else ()
+        self.squares = (move.a, move.b) if move is not None and move.kind == "swap" else ()
         return bool(self.squares)
 
     def wait(self, timeout: float = 10.0) -> None:
@@ -63,9 +62,7 @@ class QuietHand:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _start(self, game: Any, state: Any, seat: int) -> None:
-        from ..bots import hint
-
+    def _start(self, hint: Callable[[Any, Any, int], Any], game: Any, state: Any, seat: int) -> None:
         answer = self._answer
 
         def run() -> None:
@@ -78,4 +75,4 @@ class QuietHand:
         self._thread.start()
 
 
-__all__ = ["IDLE_SECONDS", "MAX_SKILL", "QuietHand"]
+__all__ = ["QuietHand"]

@@ -553,7 +553,7 @@ class StarfallView(BoardViewBase):
 
     def update(self, dt: float) -> None:
         session = self.session
-        if self.quiet.poll(session, match.human_seat(session), match.skill_of(session), match.info(session).guided):
+        if self.quiet.poll(session, match.info(session).guided):
             self.highlight = self.quiet.squares
             self._rebuild_overlay()
         if self.anims.busy:
@@ -584,8 +584,6 @@ class StarfallView(BoardViewBase):
             w.set_hover(False)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if not self.highlight:
-            self.quiet.reset()  # a person at work is not idle
         if self.anims.skip():  # a click first finishes the animation
             self.scene = Scene(self.frame)
             self._paint()
