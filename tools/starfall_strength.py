@@ -3,6 +3,7 @@
 
     python tools/starfall_strength.py run [--games N] [--seed S] [--out DIR] [PAIR ...]
     python tools/starfall_strength.py report DIR [DIR ...]
+    python tools/starfall_strength.py think [--games N] [--skill S] [--against S2]
 
 ``run`` plays each pairing ("100v80": skill-100 against skill-80) with
 ``nice -n 19 pegboard match starfall --south skill-A --north skill-B -n N -j 2 --seed S
@@ -10,7 +11,10 @@
 records of one or more such folders (several seeds of one pairing add up) and prints, per
 pairing, the stronger bot's score (draws count half), how the games ended (territory,
 siege, asteroid, turn limit) and each bot's think time per move (median and longest,
-from the records' ``meta.think_seconds``). Results go in docs/performance.md.
+from the records' ``meta.think_seconds``, wall-clock, so they grow with the machine's load).
+``think`` plays games in this process and times every move of the first bot both on the
+wall clock and in CPU seconds (``time.process_time``: what the move costs, whatever else
+runs). Results go in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -84,7 +88,11 @@ def report(args: argparse.Namespace) -> int:
     rows = tally([Path(f) for f in args.folders])
     print("| pairing | games | wins-draws-losses | score | " + " | ".join(REASONS) + " | mean moves |")
     print("|---|---|---|---|" + "---|" * len(REASONS) + "---|")
-    for (strong, weak), row in sorted(rows.items(), key=lambda kv: (int(kv[0][1].split("-")[1]), kv[0][0])):
+    def order(item: tuple[tuple[str, str], dict]) -> tuple[int, int]:
+        strong, weak = item[0]
+        return (int(strong.split("-")[1]) == 100, int(weak.split("-")[1]))
+
+    for (strong, weak), row in sorted(rows.items(), key=order):
         pct = 100 * row["score"] / row["games"]
         reasons = " | ".join(str(row["reasons"][r]) for r in REASONS)
         extra = f" (+{row['reasons']['unfinished']} unfinished)" if row["reasons"]["unfinished"] else ""
@@ -93,12 +101,44 @@ def report(args: argparse.Namespace) -> int:
     print()
     print("| bot (in pairing) | moves | median think | longest think |")
     print("|---|---|---|---|")
-    for (strong, weak), row in sorted(rows.items()):
+    for (strong, weak), row in sorted(rows.items(), key=order):
         for bot in (strong, weak):
             times = row["think"][bot]
             if times:
                 print(f"| {bot} ({strong} v {weak}) | {len(times)} | {statistics.median(times) * 1000:.0f} ms | "
                       f"{max(times):.2f} s |")
+    return 0
+
+
+def think(args: argparse.Namespace) -> int:
+    import time
+
+    from pegboard.rulesets import load_game
+    from pegboard.runner import derive_seed
+    from pegboard_starfall.bots import SkillBot
+
+    game = load_game("starfall", "standard")
+    wall: list[float] = []
+    cpu: list[float] = []
+    for index in range(args.games):
+        state = game.new_state(derive_seed(args.seed, index, "game"))
+        mine = index % 2  # colours alternate
+        bots = {mine: SkillBot(game, index + 1, args.skill), 1 - mine: SkillBot(game, index + 101, args.against)}
+        while state.result is None:
+            seat = state.to_move
+            view = state.player_view(seat)
+            w0, c0 = time.perf_counter(), time.process_time()
+            move = bots[seat].choose(view, args.budget)
+            if seat == mine:
+                wall.append(time.perf_counter() - w0)
+                cpu.append(time.process_time() - c0)
+            state.apply(move)
+    print(f"skill-{args.skill} against skill-{args.against}, {args.games} games, budget {args.budget} s: {len(wall)} moves")
+    for name, times in (("wall", wall), ("cpu", cpu)):
+        times.sort()
+        p95 = times[int(0.95 * (len(times) - 1))]
+        print(f"  {name}: median {statistics.median(times) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, "
+              f"longest {times[-1]:.2f} s")
     return 0
 
 
@@ -112,8 +152,14 @@ def main(argv: list[str]) -> int:
     p_run.add_argument("--out", default="starfall-strength")
     p_rep = sub.add_parser("report", help="tabulate finished batches")
     p_rep.add_argument("folders", nargs="+")
+    p_think = sub.add_parser("think", help="time one bot's moves (wall and CPU)")
+    p_think.add_argument("--games", type=int, default=4)
+    p_think.add_argument("--skill", type=int, default=100)
+    p_think.add_argument("--against", type=int, default=50)
+    p_think.add_argument("--budget", type=float, default=0.2, help="seconds per move (skill-100's default)")
+    p_think.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    return run(args) if args.command == "run" else report(args)
+    return {"run": run, "report": report, "think": think}[args.command](args)
 
 
 if __name__ == "__main__":
