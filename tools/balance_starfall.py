@@ -100,6 +100,11 @@ def _play_task(args: tuple[str, tuple[str, str], int, int]) -> GameStats:
     return play(*args)
 
 
+def _progress(ruleset: str, g: GameStats) -> None:
+    print(f"  [{ruleset} game {g.index + 1}: {g.reason} after {g.turns} turns, squares {g.squares[0]}-{g.squares[1]}, "
+          f"{g.seconds:.0f} s]", file=sys.stderr, flush=True)
+
+
 def summarise(games: list[GameStats]) -> dict[str, Any]:
     n = len(games)
     ends = Counter(g.reason for g in games)
@@ -161,6 +166,26 @@ def markdown(rows: list[tuple[str, str, dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
+def summarise_file(path: str) -> int:
+    """The tables of a saved batch file, from the games it holds."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+        rows = []
+        for batch in data["batches"]:
+            games = [GameStats(**{**g, "squares": tuple(g["squares"])}) for g in batch["games"]]
+            if games:
+                rows.append((batch["ruleset"], " - ".join(batch["pair"]), summarise(games)))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"error: cannot read {path}: {exc}", file=sys.stderr)
+        return 1
+    for ruleset, pair, summary in rows:
+        print_text(ruleset, pair, summary)
+    print()
+    print(markdown(rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rulesets", default="standard,open_sky", help="comma-separated Starfall ruleset ids")
@@ -170,7 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1; the CPU is shared)")
     parser.add_argument("--json", metavar="FILE", help="also write every game's figures to FILE")
     parser.add_argument("--markdown", action="store_true", help="print the summary as a Markdown table at the end")
+    parser.add_argument("--summarise", metavar="FILE", help="print the tables of a --json FILE (even a batch stopped early)")
     args = parser.parse_args(argv)
+    if args.summarise:
+        return summarise_file(args.summarise)
     registry = _registry()
     known = set(registry.bots("starfall"))
     rulesets = [r.strip() for r in args.rulesets.split(",") if r.strip()]
@@ -199,17 +227,30 @@ def main(argv: list[str] | None = None) -> int:
     for ruleset in rulesets:
         for a, b in pairs:
             tasks = [(ruleset, (a, b), args.seed, i) for i in range(args.games)]
+            games: list[GameStats] = []
+            batch = {"ruleset": ruleset, "pair": [a, b], "summary": None, "games": []}
+            dump["batches"].append(batch)
+
+            def keep(g: GameStats) -> None:
+                games.append(g)
+                _progress(ruleset, g)
+                batch["games"].append(asdict(g))
+                if args.json:  # after every game, so a batch stopped early keeps what it played
+                    with open(args.json, "w", encoding="utf-8") as fh:
+                        json.dump(dump, fh, indent=1)
+
             if args.jobs > 1:
                 with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                    games = list(pool.map(_play_task, tasks))
+                    for g in pool.map(_play_task, tasks):
+                        keep(g)
             else:
-                games = [_play_task(t) for t in tasks]
+                for t in tasks:
+                    keep(_play_task(t))
             summary = summarise(games)
             pair = f"{a} - {b}"
             rows.append((ruleset, pair, summary))
             print_text(ruleset, pair, summary)
-            dump["batches"].append({"ruleset": ruleset, "pair": [a, b], "summary": summary,
-                                    "games": [asdict(g) for g in games]})
+            batch["summary"] = summary
             if args.json:
                 with open(args.json, "w", encoding="utf-8") as fh:
                     json.dump(dump, fh, indent=1)

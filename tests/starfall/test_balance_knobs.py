@@ -205,7 +205,7 @@ def test_open_sky_is_listed_with_its_description(capsys: pytest.CaptureFixture[s
     monkeypatch.setenv("COLUMNS", "400")
     assert run(["rulesets", "starfall"]) == 0
     line = next(row for row in capsys.readouterr().out.splitlines() if "starfall/open_sky" in row)
-    assert "Claims may take enemy land" in line
+    assert "may take enemy land" in line
     standard = load_ruleset("starfall/standard", game="starfall").data
     sky = load_ruleset("starfall/open_sky", game="starfall").data
     assert sky["board"] == standard["board"] and sky["payout"] == standard["payout"]  # it extends standard
