@@ -401,27 +401,25 @@ def _replay(
     state = game.new_state(int(record["seed"]))
     lines = _move_lines(record)
     fast = events is None and kept is None
+    decode, check, push = game.decode_move, state.check, state.push
     for number, encoded in enumerate(record["moves"], 1):
-        where: dict[str, Any] = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
-        if number <= len(lines):
-            where["line"] = lines[number - 1]
-        if state.result is not None:
-            if state.can_extend():
-                state.extend()
-            else:
-                raise MatchFileError(f"the game was already over ({state.result.reason})", rule="game_over", **where)
+        # The usual case costs one decode, one check and one push; everything else is the slow path.
         try:
-            move = game.decode_move(encoded)
+            move = decode(encoded)
         except InvalidMoveEncoding as exc:
-            raise MatchFileError(str(exc), rule="encoding", **where) from None
+            _refuse_after_end(state, path, number, lines)
+            raise MatchFileError(str(exc), rule="encoding", **_where(path, number, lines)) from None
+        if fast and check(move) is None:
+            push(move)
+            continue
+        _refuse_after_end(state, path, number, lines)
+        if state.result is not None:
+            state.extend()
         try:
-            if fast and state.check(move) is None:
-                state.push(move)
-                continue
             seat, text = state.to_move, _move_text(state, move, encoded) if kept is not None else ""
             played = state.apply(move)  # raises IllegalMove with the rule id and reason
         except IllegalMove as exc:  # the state is unchanged, so the move renders as it was tried
-            raise MatchFileError(f"{_move_text(state, move, encoded)} is illegal: {exc.reason}", rule=exc.rule, **where) from None
+            raise MatchFileError(f"{_move_text(state, move, encoded)} is illegal: {exc.reason}", rule=exc.rule, **_where(path, number, lines)) from None
         if events is not None:
             events.extend(played)
         if kept is not None:
@@ -466,6 +464,22 @@ def plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def _where(path: str | Path | None, number: int, lines: list[int]) -> dict[str, Any]:
+    where: dict[str, Any] = {"path": path, "stage": "replay", "move": number, "json_path": f"$.moves[{number - 1}]"}
+    if number <= len(lines):
+        where["line"] = lines[number - 1]
+    return where
+
+
+def _refuse_after_end(state: State, path: str | Path | None, number: int, lines: list[int]) -> None:
+    """Raise the replay error for a move after the end, unless the game may be extended."""
+    result = state.result
+    if result is not None and not state.can_extend():
+        raise MatchFileError(f"the game was already over ({result.reason})", rule="game_over", **_where(path, number, lines))
+
+
 def _move_text(state: State, move: Any, encoded: Any) -> str:
     try:
         return state.move_text(move)

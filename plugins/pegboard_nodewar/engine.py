@@ -28,6 +28,11 @@ from .geometry import Geometry, geometry
 from .moves import BASE, CUT, EMPTY, GONE, GROW, LIVE, LOOP, MOVE_KINDS, REGULAR, REVIVE, SPLIT, Move
 from .rules import SEATS, Params
 
+#: ``NodeWarState._result`` after a move until someone asks: deciding means looking for a
+#: legal move, which a replay learns for free from the next move passing ``check``.
+_PENDING: Any = object()
+
+
 class NodeWarGame(Game[Move]):
     """Node War under one resolved ruleset."""
 
@@ -145,7 +150,7 @@ class MoveEffect(NamedTuple):
     cut: tuple[int, ...]  # enemy lines cut
     died: tuple[int, ...]  # enemy nodes that lost their connection
     revived: tuple[int, ...]  # own nodes brought back (the new node excluded)
-    result: Result | None  # result before the move (always None, kept for symmetry)
+    result: Result | None  # result before the move: always None (a move is legal only in a game going on)
 
 
 class NodeWarState(State[Move]):
@@ -217,7 +222,10 @@ class NodeWarState(State[Move]):
 
     @property
     def result(self) -> Result | None:
-        return self._result
+        found = self._result
+        if found is _PENDING:
+            found = self._result = self._decide()
+        return found
 
     @property
     def ply(self) -> int:
@@ -384,7 +392,7 @@ class NodeWarState(State[Move]):
         can list the opponent's moves for a threat scan. Empty once the game
         is over; ``moves_for(state.to_move)`` is :meth:`legal_moves`.
         """
-        if self._result is not None:
+        if self.result is not None:
             return []
         alive, branches, kind, limit_of = self.alive, self.branches, self.kind, self.game.limit_of
         moves: list[Move] = []
@@ -434,8 +442,24 @@ class NodeWarState(State[Move]):
 
     def _why_not(self, move: Move) -> tuple[str, str] | None:
         """None if legal, else ``(rule id, reason)``."""
-        if self._result is not None:
-            return "game_over", f"the game is over ({self._result.reason})"
+        result = self._result
+        if result is _PENDING and self.turn <= self.turn_limit:
+            # Only "no legal move" can have ended the game, so a move that passes is proof enough.
+            found = self._rules(move)
+            if found is None:
+                self._result = None
+                return None
+            result = self.result
+            if result is None:
+                return found
+        elif result is _PENDING:
+            result = self.result
+        if result is not None:
+            return "game_over", f"the game is over ({result.reason})"
+        return self._rules(move)
+
+    def _rules(self, move: Move) -> tuple[str, str] | None:
+        """:meth:`_why_not` for a game still going."""
         try:
             kind, s, t = move
         except (TypeError, ValueError):
@@ -558,10 +582,10 @@ class NodeWarState(State[Move]):
         died: tuple[int, ...] = ()
         if cut and any(self.alive[self.la[lid]] for lid in cut):
             died = self._recount(1 - seat)
-        self._stack.append(MoveEffect(move, seat, placed, added, replaced, cut, died, revived, self._result))
+        self._stack.append(MoveEffect(move, seat, placed, added, replaced, cut, died, revived, None))
         self.turn += 1
         self._to_move = 1 - seat
-        self._result = self._decide()
+        self._result = _PENDING
 
     # -- reading what moves do (for search) ------------------------------------------------------
 
@@ -583,7 +607,7 @@ class NodeWarState(State[Move]):
         mover = self._to_move
         self._to_move = seat
         self.push(move)
-        rec, result = self._stack[-1], self._result
+        rec, result = self._stack[-1], self.result
         self.undo()
         self._to_move = mover
         return rec, result
@@ -711,7 +735,8 @@ class NodeWarState(State[Move]):
         return None
 
     def can_extend(self) -> bool:
-        return self._result is not None and self._result.reason == "turn_limit"
+        result = self.result
+        return result is not None and result.reason == "turn_limit"
 
     def extend(self) -> None:
         """Withdraw a turn-limit result and allow ``extension`` more turns."""
@@ -790,7 +815,7 @@ class NodeWarState(State[Move]):
                     f"{n} {who} node{'s come' if n > 1 else ' comes'} back to life.",
                 )
             )
-        result = self._result
+        result = self.result
         if result is not None:
             events.append(Event("game_over", result.to_json(), result.text))
         return events
