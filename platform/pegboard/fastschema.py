@@ -15,6 +15,7 @@ and our schemas are draft 2020-12 (``prefixItems``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -25,7 +26,7 @@ SUPPORTED = frozenset(
         "$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default",
         "$ref", "type", "enum", "const", "properties", "required", "additionalProperties",
         "prefixItems", "items", "minItems", "maxItems", "minimum", "maximum",
-        "oneOf", "anyOf", "allOf", "minLength", "maxLength",
+        "oneOf", "anyOf", "allOf", "minLength", "maxLength", "pattern",
     }
 )
 
@@ -104,11 +105,13 @@ def _bounded_int(low: float | None, high: float | None) -> Predicate:
 
 
 class _Compiler:
-    def __init__(self, root: Mapping[str, Any]) -> None:
+    def __init__(self, root: Mapping[str, Any], external: Mapping[str, Predicate]) -> None:
         self.root = root
-        self.refs: dict[str, Predicate] = {}
+        self.refs: dict[str, Predicate] = dict(external)
 
     def ref(self, pointer: str) -> Predicate:
+        if pointer in self.refs:
+            return self.refs[pointer]
         if not pointer.startswith("#/"):
             raise Unsupported(f"$ref {pointer!r}")
         if pointer not in self.refs:
@@ -231,13 +234,24 @@ class _Compiler:
                 return (short is None or size >= short) and (long is None or size <= long)
 
             checks.append(check_length)
+        if "pattern" in schema:
+            try:  # ECMA-262 and Python agree on the simple patterns schemas use; anything else falls back
+                search = re.compile(schema["pattern"]).search
+            except (re.error, TypeError):
+                raise Unsupported(f"pattern {schema['pattern']!r}") from None
+            checks.append(lambda value: type(value) is not str or search(value) is not None)
         return checks
 
 
-def compile_predicate(schema: Mapping[str, Any]) -> Predicate | None:
-    """A fast validity test for ``schema``, or None when the schema needs full ``jsonschema``."""
+def compile_predicate(schema: Mapping[str, Any], external: Mapping[str, Predicate] | None = None) -> Predicate | None:
+    """A fast validity test for ``schema``, or None when the schema needs full ``jsonschema``.
+
+    ``external`` maps absolute ``$ref`` URIs to predicates already compiled (the
+    match envelope's links to the current game's schemas); any other ref that
+    does not start with ``#/`` makes the schema unsupported.
+    """
     try:
-        return _Compiler(schema).compile(schema)
+        return _Compiler(schema, external or {}).compile(schema)
     except Unsupported:
         return None
 

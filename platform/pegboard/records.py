@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .game import ADJUDICATED_REASONS, JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Move, PegboardError, Result, State
 from .errors import RulesetError
 from .rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
-from .schemas import SchemaFileError, game_schema_path, issues, match_validator, move_predicate, validator
+from .schemas import SchemaFileError, game_schema_path, issues, match_predicate, match_validator, move_predicate, validator
 from .textfiles import UnreadableFile, read_utf8
 
 if TYPE_CHECKING:
@@ -252,18 +252,10 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     plugins = _plugins(plugins)
     game_id = record.get("game") if isinstance(record, dict) else None
     spec = plugins.games().get(game_id) if isinstance(game_id, str) else None
-    moves_ok = _moves_pass_fast_check(record, spec)
-    # When the moves and the embedded ruleset are known good, the envelope alone is left to check:
-    # a validator without the game's schemas linked in does exactly that.
-    envelope_only = moves_ok and _ruleset_known_valid(record, game_id, plugins)
-    try:
-        check = match_validator(spec.schema_dir if spec and not envelope_only else None)
-    except SchemaFileError as exc:
-        return [MatchFileError(str(exc), path=path, stage="schema", json_path="$")]
-    instance = {**record, "moves": []} if moves_ok else record
-    errors = [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, instance)]
-    if errors or not isinstance(record, dict):
-        return errors
+    if not _passes_fast_check(record, spec):
+        errors = _schema_issues(record, spec, plugins, path)
+        if errors or not isinstance(record, dict):
+            return errors
     if spec is None:
         known = ", ".join(sorted(plugins.games())) or "none"
         return [MatchFileError(f"unknown game {game_id!r} (known: {known})", path=path, stage="schema", json_path="$.game")]
@@ -277,6 +269,32 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     except RulesetError as exc:
         return [MatchFileError(exc.reason, path=path, stage="schema", json_path=f"$.ruleset.{exc.key}" if exc.key else "$.ruleset")]
     return []
+
+
+def _passes_fast_check(record: Any, spec: GameSpec | None) -> bool:
+    """True when the whole record passes the compiled schema check (no ``jsonschema`` needed)."""
+    if spec is None:
+        return False
+    try:
+        check = match_predicate(spec.schema_dir)
+    except SchemaFileError:
+        return False
+    return check is not None and check(record)
+
+
+def _schema_issues(record: Any, spec: GameSpec | None, plugins: Plugins, path: str | Path | None) -> list[MatchFileError]:
+    """The schema errors ``jsonschema`` finds, each with its JSON path."""
+    game_id = spec.id if spec is not None else None
+    moves_ok = _moves_pass_fast_check(record, spec)
+    # When the moves and the embedded ruleset are known good, the envelope alone is left to check:
+    # a validator without the game's schemas linked in does exactly that.
+    envelope_only = moves_ok and _ruleset_known_valid(record, game_id, plugins)
+    try:
+        check = match_validator(spec.schema_dir if spec and not envelope_only else None)
+    except SchemaFileError as exc:
+        return [MatchFileError(str(exc), path=path, stage="schema", json_path="$")]
+    instance = {**record, "moves": []} if moves_ok else record
+    return [MatchFileError(i.message, path=path, stage="schema", json_path=i.path) for i in issues(check, instance)]
 
 
 def _moves_pass_fast_check(record: Any, spec: Any) -> bool:

@@ -129,8 +129,41 @@ def match_validator(schema_dir: str | Path | None) -> Draft202012Validator:
 
 
 @cache
+def _predicate(path: str) -> Predicate | None:
+    return compile_predicate(_load(path))
+
+
+def predicate(path: str | Path) -> Predicate | None:
+    """A fast valid/invalid test for one self-contained schema file (None: use :func:`validator`).
+
+    A True answer needs no further check; on False, run :func:`issues` for the errors.
+    """
+    return _predicate(str(Path(path).resolve()))
+
+
+@cache
 def _move_predicate(schema_dir: str) -> Predicate | None:
-    return compile_predicate(_load(str(game_schema_path(schema_dir, "move"))))
+    return _predicate(str(game_schema_path(schema_dir, "move")))
+
+
+@cache
+def _match_predicate(schema_dir: str) -> Predicate | None:
+    linked = {}
+    for kind in ("move", "ruleset"):
+        found = _predicate(str(game_schema_path(schema_dir, kind)))
+        if found is None:
+            return None
+        linked[f"{CURRENT_GAME}{kind}.schema.json"] = found
+    return compile_predicate(_load(str(core_schema_path("match").resolve())), linked)
+
+
+def match_predicate(schema_dir: str | Path) -> Predicate | None:
+    """The fast test of a whole match record (envelope, ruleset, moves) of the game in ``schema_dir``.
+
+    Lets a valid record through without importing ``jsonschema``; None when a
+    schema is outside the fast subset.
+    """
+    return _match_predicate(str(Path(schema_dir).resolve()))
 
 
 def move_predicate(schema_dir: str | Path) -> Predicate | None:

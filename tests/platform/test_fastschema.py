@@ -37,6 +37,7 @@ SCHEMAS = {
     "anyOf": {"anyOf": [{"type": "string", "minLength": 2}, {"type": "null"}]},
     "tuple": {"type": "array", "prefixItems": [{"type": "boolean"}, {"enum": [1, "x", None]}], "items": False, "minItems": 1},
     "recursive": {"$defs": {"t": {"type": "array", "items": {"$ref": "#/$defs/t"}, "maxItems": 2}}, "$ref": "#/$defs/t"},
+    "pattern": {"type": ["string", "integer"], "pattern": "^[a-z][a-z0-9_-]*$"},
 }
 
 
@@ -78,6 +79,51 @@ def test_real_moves_pass_and_near_misses_fail() -> None:
 
 
 def test_unsupported_keywords_mean_no_fast_path() -> None:
-    assert compile_predicate({"type": "string", "pattern": "^a"}) is None
+    assert compile_predicate({"type": "string", "format": "date"}) is None
+    assert compile_predicate({"type": "string", "pattern": "(unclosed"}) is None
     assert compile_predicate({"$ref": "https://elsewhere.example/s.json"}) is None
     assert compile_predicate({"type": "quaternion"}) is None
+
+
+def test_external_refs_link_in_compiled_predicates() -> None:
+    uri = "https://pegboard.dev/schemas/current-game/move.schema.json"
+    fast = compile_predicate({"type": "array", "items": {"$ref": uri}}, {uri: lambda v: v == 1})
+    assert fast is not None
+    assert fast([1, 1]) and not fast([1, 2])
+
+
+def _nodewar_record() -> dict:
+    from pegboard.records import record_from_moves
+    from pegboard.rulesets import build_game, load_ruleset
+
+    ruleset = load_ruleset("standard", game="nodewar")
+    game = build_game(ruleset)
+    state = game.new_state()
+    moves = state.legal_moves()[:1]
+    return record_from_moves(game, ruleset, 0, ["random", "random"], moves)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda r: r.update(game="Node War"),  # the envelope's pattern
+        lambda r: r.pop("seed"),
+        lambda r: r.update(format="pegboard.match/2"),
+        lambda r: r["moves"].append({"kind": "grow", "from": [0, 0], "to": [0]}),
+        lambda r: r["ruleset"].update(name=7),
+        lambda r: r["ruleset"]["board"].update(width="wide"),
+        lambda r: r["players"][0].update(seat=""),
+        lambda r: r.update(result={"winner": -1, "reason": "no_moves"}),
+    ],
+)
+def test_whole_record_check_agrees_with_jsonschema(spoil) -> None:
+    from pegboard.schemas import issues, match_predicate, match_validator
+
+    spec = get_plugins().game("nodewar")
+    fast = match_predicate(spec.schema_dir)
+    assert fast is not None, "the match envelope and Node War's schemas should stay within the fast subset"
+    record = _nodewar_record()
+    assert fast(record) and not issues(match_validator(spec.schema_dir), record)
+    spoil(record)
+    assert not fast(record)
+    assert issues(match_validator(spec.schema_dir), record)
