@@ -20,10 +20,9 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, view: State, budget: float) -> Move:
-        moves = view.legal_moves()
-        if not moves:
+        move: Move | None = view.random_move(self.rng)
+        if move is None:
             raise ValueError("no legal move to choose from")
-        move: Move = moves[self.rng.randrange(len(moves))]
         return move
 
 
@@ -34,6 +33,7 @@ RANDOM = BotSpec(
     game=None,
     budget=0.0,
     description="Plays a random legal move (seeded). Works for every game.",
+    reads_only=True,
 )
 
 

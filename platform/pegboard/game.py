@@ -17,9 +17,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 from typing_extensions import TypeVar
+
+if TYPE_CHECKING:
+    import random
 
 from .clock import ClockSettings
 
@@ -176,6 +179,17 @@ class State(ABC, Generic[MoveT]):
     @abstractmethod
     def check(self, move: MoveT) -> str | None:
         """None if ``move`` is legal here, otherwise the reason it is not."""
+
+    def random_move(self, rng: random.Random) -> MoveT | None:
+        """A legal move drawn uniformly at random with ``rng``; None once the game is over.
+
+        The default picks from :meth:`legal_moves`. An engine may sample
+        without listing every move (draw a candidate, :meth:`check` it), as
+        long as each legal move stays equally likely; the conformance suite
+        tests that.
+        """
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))] if moves else None
 
     @abstractmethod
     def apply(self, move: MoveT) -> list[Event]:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .game import JSON, PegboardError
+from .readonly import ReadOnlyState
 from .records import record_from_moves
 from .rulesets import Ruleset, build_game, load_ruleset
 
@@ -193,6 +194,9 @@ def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> Ga
     bots = [spec.factory(game, derive_seed(plan.seed, index, f"bot{seat}")) for seat, spec in enumerate(specs)]
     budgets = [spec.budget if plan.budget is None else plan.budget for spec in specs]
     state = game.new_state(game_seed)
+    # A bot that only reads sees the live state through one read-only view; others get a copy per move.
+    shared = ReadOnlyState(state) if not game.hidden_information else None
+    views = [shared if spec.reads_only else None for spec in specs]
     moves: list[Any] = []
     think: list[tuple[int, float]] = []
     while True:
@@ -204,7 +208,7 @@ def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> Ga
         if state.ply >= plan.max_plies:
             break
         seat = state.to_move
-        view = state.player_view(seat)
+        view = views[seat] or state.player_view(seat)
         started = time.perf_counter()
         try:
             move = bots[seat].choose(view, budgets[seat])
@@ -214,7 +218,7 @@ def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> Ga
         reason = state.check(move)
         if reason is not None:
             raise BotError(f"bot {specs[seat].id!r} played an illegal move in game {index + 1} at move {state.ply + 1}: {reason}")
-        state.apply(move)
+        state.push(move)  # checked just above; the events are not needed here
         moves.append(move)
         think.append((seats[seat], elapsed))
     result = state.result

@@ -102,6 +102,10 @@ class BotSpec:
     hint_after: float | None = None
     """Seconds a person may sit idle on their turn, with this bot as the opponent, before
     the session offers the game's hint (:attr:`GameSpec.hint`); None (the default): never."""
+    reads_only: bool = False
+    """True when the bot never changes the state it is given (no apply/push/undo): in games
+    without hidden information, headless matches then pass it a read-only view of the live
+    state (:mod:`pegboard.readonly`) instead of a copy per move."""
 
 
 @dataclass(frozen=True)

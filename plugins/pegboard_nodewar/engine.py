@@ -20,7 +20,8 @@ Invariants the engine relies on (a loaded position is checked for them):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Result, State
 
@@ -28,9 +29,18 @@ from .geometry import Geometry, geometry
 from .moves import BASE, CUT, EMPTY, GONE, GROW, LIVE, LOOP, MOVE_KINDS, REGULAR, REVIVE, SPLIT, Move
 from .rules import SEATS, Params
 
+if TYPE_CHECKING:
+    import random
+
 #: ``NodeWarState._result`` after a move until someone asks: deciding means looking for a
 #: legal move, which a replay learns for free from the next move passing ``check``.
 _PENDING: Any = object()
+
+
+@cache
+def _target_table(geo: Geometry, radius: int) -> list[Any]:
+    """The per-source slots of :meth:`NodeWarGame.targets` for one board shape and radius."""
+    return [None] * geo.size
 
 
 class NodeWarGame(Game[Move]):
@@ -53,8 +63,11 @@ class NodeWarGame(Game[Move]):
         self.radius_of = (0, params.node_radius, params.base_radius)
         self.ring_of = ((), self.geo.rings[params.node_radius], self.geo.rings[params.base_radius])
         self.reach_of = ((), self.geo.reach[params.node_radius], self.geo.reach[params.base_radius])
-        # Ready-made Move values per (node kind, source), built on first use.
-        self._targets: tuple[list[Any], ...] = ([], [None] * self.geo.size, [None] * self.geo.size)
+        #: The most points any node reaches (random_move's candidate slots per node).
+        self.reach_slots = max(len(ring) for rings in self.ring_of[1:] for ring in rings)
+        # Ready-made Move values per (node kind, source), built on first use and shared by every
+        # game on this board shape (a match builds one game per game played).
+        self._targets: tuple[list[Any], ...] = ([], _target_table(self.geo, params.node_radius), _target_table(self.geo, params.base_radius))
 
     def targets(self, kind: int, s: int) -> tuple[tuple[int, tuple[int, ...], Move, Move, Move, Move], ...]:
         """For a node of ``kind`` at ``s``: ``(q, inner, grow, split, loop, revive)`` per point in reach.
@@ -384,6 +397,52 @@ class NodeWarState(State[Move]):
 
     def legal_moves(self) -> list[Move]:
         return self.moves_for(self._to_move)
+
+    #: Candidates :meth:`random_move` draws before it falls back to listing every move.
+    SAMPLE_TRIES = 96
+
+    def random_move(self, rng: random.Random) -> Move | None:
+        """A uniformly random legal move, usually without listing them all.
+
+        Every legal move joins one of the mover's nodes to a point in that
+        node's reach, and the point alone fixes the move type, so each (node,
+        point in reach) pair is a candidate for at most one legal move. A
+        candidate is drawn as (node, slot) with ``reach_slots`` slots per
+        node, the largest reach on the board; slots past a node's own reach,
+        dead nodes and illegal moves are thrown back. Every legal move owns
+        exactly one slot, so the first legal draw is uniform over the legal
+        moves, and so is the fallback (a uniform pick from :meth:`legal_moves`)
+        after :attr:`SAMPLE_TRIES` misses.
+        """
+        if self.result is not None:
+            return None
+        seat = self._to_move
+        nodes = self.nodes[seat]
+        slots = self.game.reach_slots
+        alive, owner, through, targets, rules = self.alive, self.owner, self.own_through[seat], self.game.targets, self._rules
+        kind = self.kind
+        draw = rng.randrange
+        span = len(nodes) * slots
+        for _ in range(self.SAMPLE_TRIES):
+            at, slot = divmod(draw(span), slots)
+            s = nodes[at]
+            if not alive[s]:
+                continue
+            ring = targets(kind[s], s)
+            if slot >= len(ring):
+                continue
+            q, _inner, grow, split, loop, revive = ring[slot]
+            o = owner[q]
+            if o == EMPTY:
+                move = split if through[q] else grow
+            elif o == seat:
+                move = loop if alive[q] else revive
+            else:
+                continue
+            if rules(move) is None:
+                return move
+        moves = self.legal_moves()
+        return moves[draw(len(moves))] if moves else None
 
     def moves_for(self, seat: int) -> list[Move]:
         """The moves ``seat`` could play in this position if it were to move.
