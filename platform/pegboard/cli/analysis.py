@@ -9,14 +9,15 @@ from typing import Annotated, Optional
 import typer
 
 from ..game import State
-from ..records import check_output, read_position, read_record, replay, write_text_atomic
-from ..rulesets import load_game
 from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins, warning_line
 
 RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
 
 
 def _state(game_id: str, position: Path, ruleset: str | None) -> State:
+    from ..records import read_position
+    from ..rulesets import load_game
+
     registry = plugins()
     spec = registry.game(game_id)
     game = load_game(game_id, ruleset, plugins=registry)
@@ -97,6 +98,8 @@ def position(
     out_file: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it (replaces FILE, never MATCH_FILE).")] = None,
 ) -> None:
     """Replay a match record and print a position from it as JSON (for legal and eval)."""
+    from ..records import check_output, read_record, replay, write_text_atomic
+
     if out_file is not None:
         check_output(out_file, record, force=True)  # an existing FILE is replaced, the record never
     data = read_record(record)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..records import Report, convert, validate_file
-from ..runner import default_jobs, init_worker
 from .common import EXIT_INVALID, error_line, local_plugin_files, plugins, progress_bar
+
+if TYPE_CHECKING:  # records, runner and process pools are imported by the commands that use them
+    from ..records import Report
 
 PARALLEL_FROM = 16  # fewer files than this are checked in-process (a pool costs more than it saves)
 
@@ -37,6 +37,9 @@ def validate(
 
     Exit 0 when every file is valid, 1 when any is not.
     """
+    from ..records import validate_file
+    from ..runner import default_jobs
+
     jobs = jobs or default_jobs()
     reports: list[Report] = []
     with progress_bar("validating", len(paths)) as advance:
@@ -47,6 +50,10 @@ def validate(
             advance()
         if parallel:
             chunk = max(1, (len(paths) - 1) // (jobs * 4))
+            from concurrent.futures import ProcessPoolExecutor
+
+            from ..runner import init_worker
+
             with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker, initargs=(tuple(local_plugin_files()),)) as pool:
                 for report in pool.map(validate_file, paths[1:], chunksize=chunk):
                     reports.append(report)
@@ -73,6 +80,8 @@ def convert_command(
     force: Annotated[bool, typer.Option(help="Replace OUT if it exists (never IN).")] = False,
 ) -> None:
     """Convert a match file between JSON and a game's text format (validated first)."""
+    from ..records import convert
+
     report = convert(source, target, force=force)
     print(f"wrote {target} ({report.game}, {report.moves} moves)")
 

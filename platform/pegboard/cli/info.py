@@ -9,8 +9,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..game import PegboardError
-from ..rulesets import dumps_toml, list_rulesets, load_ruleset
-from ..schemas import core_schema_path, game_schema_path, load_schema, schema_names
 from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins
 
 ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_args_is_help=True)
@@ -18,6 +16,8 @@ ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_
 
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
     """List the installed games."""
+    from ..rulesets import list_rulesets
+
     registry = plugins()
     rows: list[dict[str, Any]] = []
     for game_id, spec in sorted(registry.games().items()):
@@ -60,6 +60,8 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
 
 def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
     """List the shipped rulesets (from every plugin's ruleset folders)."""
+    from ..rulesets import list_rulesets, load_ruleset
+
     registry = plugins()
     if game is not None:
         registry.game(game)
@@ -87,6 +89,8 @@ def ruleset_show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
 ) -> None:
     """Print a ruleset with its `extends` chain resolved (TOML, or JSON)."""
+    from ..rulesets import dumps_toml, load_ruleset
+
     ruleset = load_ruleset(ref, game=game, plugins=plugins())
     if as_json:
         print(json.dumps(dict(ruleset.data), indent=2, ensure_ascii=False))
@@ -101,6 +105,8 @@ def ruleset_check(
     files: Annotated[list[str], typer.Argument(metavar="FILE|ID...", help="Ruleset files (or ids) to check.")],
 ) -> None:
     """Load, resolve and validate ruleset files; exit 1 if any is invalid."""
+    from ..rulesets import load_ruleset
+
     bad = 0
     for item in files:
         try:
@@ -117,6 +123,8 @@ def ruleset_check(
 
 def schema(name: Annotated[str, typer.Argument(metavar="NAME", help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
     """Print one of the JSON Schemas (Draft 2020-12)."""
+    from ..schemas import core_schema_path, game_schema_path, load_schema, schema_names
+
     registry = plugins()
     known = schema_names((game_id, Path(spec.schema_dir)) for game_id, spec in sorted(registry.games().items()))
     if name not in known:

@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..records import validate_file, write_record
-from ..runner import GameOutcome, MatchPlan, MatchReport, default_jobs, run_match
 from .common import (
     EXIT_INVALID,
     UsageProblem,
@@ -26,8 +24,10 @@ from .common import (
     skill_bot,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the runner and records are imported by the commands, not by `pegboard --help`
     from rich.table import Table
+
+    from ..runner import GameOutcome, MatchPlan, MatchReport
 
 
 def record_name(index: int) -> str:
@@ -59,6 +59,9 @@ def _out_folder(out_dir: Path) -> Path:
 
 
 def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport, list[Path]]:
+    from ..records import write_record
+    from ..runner import run_match
+
     if out_dir is not None:
         _out_folder(out_dir)
     written: list[Path] = []
@@ -95,6 +98,8 @@ def match(
     --seat NAME=BOT. Seats not given play the random bot (or --skill S's bot). Entrants change
     seats every game (with two seats, colours alternate).
     """
+    from ..runner import MatchPlan, default_jobs
+
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
@@ -140,6 +145,9 @@ def demo(
     game = game or installed[0]
     spec = registry.game(game)
     bot = default_bot(game)
+    from ..records import validate_file
+    from ..runner import MatchPlan
+
     plan = MatchPlan(
         game=game,
         bots=tuple(bot for _ in spec.seats),

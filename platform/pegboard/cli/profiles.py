@@ -7,7 +7,6 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import profile as store
 from .. import ratings
 from .common import EXIT_INVALID, new_table, out
 
@@ -57,6 +56,8 @@ def profile_show(
     """Show the player's name, rating and rated games."""
     if ctx.invoked_subcommand is not None:
         return
+    from .. import profile as store  # sqlite3: only for the profile commands
+
     with store.open_profile() as prof:
         data = prof.summary()
     if as_json:
@@ -70,6 +71,8 @@ def profile_reset(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (for scripts).")] = False,
 ) -> None:
     """Start again at the first rating: forget the rated games (the name and settings stay)."""
+    from .. import profile as store  # sqlite3: only for the profile commands
+
     with store.open_profile() as prof:
         games, rating = prof.games, prof.rating
         if not yes:
@@ -89,6 +92,8 @@ def profile_reset(
 @profile_app.command("name")
 def profile_name(name: Annotated[str, typer.Argument(metavar="NAME", help="The player's new name.")]) -> None:
     """Set the player's name."""
+    from .. import profile as store  # sqlite3: only for the profile commands
+
     with store.open_profile() as prof:
         prof.set_name(name)
         print(f"name set to {prof.name}")
