@@ -142,23 +142,34 @@ class Geometry:
         key = a * self.size + b if a < b else b * self.size + a
         found = self._cells.get(key)
         if found is None:
-            ax, ay, bx, by = self.xs[a], self.ys[a], self.xs[b], self.ys[b]
-            cw = self.width - 1
-            out = []
-            for cy in range(max(0, min(ay, by) - 1), min(self.height - 2, max(ay, by)) + 1):
-                for cx in range(max(0, min(ax, bx) - 1), min(self.width - 2, max(ax, bx)) + 1):
-                    if max(ax, bx) < cx or min(ax, bx) > cx + 1 or max(ay, by) < cy or min(ay, by) > cy + 1:
-                        continue
-                    sides = [
-                        _cross(ax, ay, bx, by, x, y)
-                        for x, y in ((cx, cy), (cx + 1, cy), (cx, cy + 1), (cx + 1, cy + 1))
-                    ]
-                    if all(s > 0 for s in sides) or all(s < 0 for s in sides):
-                        continue
-                    out.append(cy * cw + cx)
-            found = tuple(out)
-            self._cells[key] = found
+            found = self._cells[key] = self._cells_of(a, b)
         return found
+
+    def _cells_of(self, a: int, b: int) -> tuple[int, ...]:
+        # Column by column: over the slice of the segment with cx <= x <= cx + 1 its y runs
+        # between y_lo and y_hi, and the closed cells it meets there are cy = ceil(y_lo) - 1
+        # .. floor(y_hi). Exact integer arithmetic: y = num / dx.
+        xs, ys = self.xs, self.ys
+        ax, ay, bx, by = xs[a], ys[a], xs[b], ys[b]
+        if (bx, by) < (ax, ay):
+            ax, ay, bx, by = bx, by, ax, ay
+        cw, top = self.width - 1, self.height - 2
+        dx, dy = bx - ax, by - ay
+        out = []
+        for cx in range(max(0, ax - 1), min(cw - 1, bx) + 1):
+            x0, x1 = max(cx, ax), min(cx + 1, bx)
+            if x0 > x1:
+                continue
+            if dx == 0:
+                lo_num, hi_num, den = ay, by, 1
+            else:
+                n0, n1 = ay * dx + (x0 - ax) * dy, ay * dx + (x1 - ax) * dy
+                lo_num, hi_num, den = min(n0, n1), max(n0, n1), dx
+            first = max(0, -((-lo_num) // den) - 1)
+            last = min(top, hi_num // den)
+            out.extend(cy * cw + cx for cy in range(first, last + 1))
+        out.sort()
+        return tuple(out)
 
     def touch(self, a: int, b: int, c: int, d: int) -> bool:
         """Cached :func:`segments_touch` for point indices."""
