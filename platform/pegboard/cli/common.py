@@ -78,6 +78,9 @@ def progress_bar(description: str, total: int) -> Iterator[Any]:
 
     Yields a function ``advance(n=1)``.
     """
+    if not sys.stderr.isatty():  # nothing to show: skip importing rich's progress machinery (~40 ms)
+        yield lambda n=1: None
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = err_console()
