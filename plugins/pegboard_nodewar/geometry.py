@@ -155,7 +155,7 @@ class Geometry:
             ax, ay, bx, by = bx, by, ax, ay
         cw, top = self.width - 1, self.height - 2
         dx, dy = bx - ax, by - ay
-        out = []
+        out: list[int] = []
         for cx in range(max(0, ax - 1), min(cw - 1, bx) + 1):
             x0, x1 = max(cx, ax), min(cx + 1, bx)
             if x0 > x1:
