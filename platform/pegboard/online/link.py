@@ -91,7 +91,7 @@ class Link:
         except InvalidURI as exc:
             raise LobbyUnreachable(f"bad lobby URL {self.url!r}: {exc}") from None
         except (OSError, InvalidHandshake, TimeoutError) as exc:
-            why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            why = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
             raise LobbyUnreachable(f"cannot reach the lobby at {self.url}: {why}") from None
         await ws.send(p.encode(self.hello))
         return ws
