@@ -15,7 +15,7 @@ from .hookspecs import hookimpl
 if TYPE_CHECKING:
     from .scripting import bots, load_game, load_plugin, play_match, read_record, validate, write_record
 
-__version__ = "0.1.0"
+from .version import __version__
 
 _SCRIPTING = ("bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record")
 

@@ -145,7 +145,7 @@ class Plugins:
         loaded = sys.modules.get(spec.name)
         if loaded is None:
             return None
-        where = getattr(loaded, "__file__", None)
+        where = loaded.__spec__.origin if loaded.__spec__ is not None else None
         if where is None or spec.origin is None or Path(where).resolve() != Path(spec.origin).resolve():
             raise PluginError(f"plugin folder {Path(spec.origin or '').parent}: a package named {spec.name!r} is already imported from {where}")
         return loaded
@@ -304,7 +304,7 @@ _current: Plugins | None = None
 
 
 def _version() -> str:
-    from . import __version__
+    from .version import __version__
 
     return __version__
 

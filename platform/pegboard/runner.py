@@ -145,7 +145,8 @@ class MatchReport:
             "games": len(self.outcomes),
             "average_length": self.average_length,
             "entrants": [
-                {**{k: getattr(r, k) for k in ("label", "bot", "wins", "draws", "losses", "unfinished", "moves", "think_max")}, "think_mean": r.think_mean}
+                {"label": r.label, "bot": r.bot, "wins": r.wins, "draws": r.draws, "losses": r.losses,
+                 "unfinished": r.unfinished, "moves": r.moves, "think_max": r.think_max, "think_mean": r.think_mean}
                 for r in self.stats
             ],
         }

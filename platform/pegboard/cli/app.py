@@ -23,7 +23,7 @@ try:  # typer >= 0.20 vendors click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click.exceptions import ClickException, UsageError  # type: ignore[no-redef,import-not-found,unused-ignore]
 
-from .. import __version__
+from ..version import __version__
 from ..game import PegboardError
 from ..plugins import Plugins, env_plugin_files, set_plugins
 from . import analysis, files, info, matches, online, play, profiles
