@@ -7,18 +7,11 @@ the way a person does, checking the state and the pixels afterwards.
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
+import pytest
+from pyglet.window import key, mouse
 
-os.environ.setdefault("PYGLET_HEADLESS", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import pytest  # noqa: E402
-from pyglet.window import key, mouse  # noqa: E402
-
-from pegboard.plugins import Plugins  # noqa: E402
-from pegboard.ui.settings import MemorySettings  # noqa: E402
+from pegboard.plugins import Plugins
+from pegboard.ui.settings import MemorySettings
 
 pytestmark = pytest.mark.gui
 
