@@ -37,6 +37,23 @@ RANDOM = BotSpec(
 )
 
 
+
+def _openspiel_mcts(game: Game, seed: int) -> Bot:
+    from .interop.openspiel import make_bot  # needs the openspiel extra; imported only when used
+
+    return make_bot(game, seed)
+
+
+OPENSPIEL_MCTS = BotSpec(
+    id="openspiel-mcts",
+    name="OpenSpiel MCTS",
+    factory=_openspiel_mcts,
+    game=None,
+    budget=1.0,
+    description="OpenSpiel's MCTSBot (UCT, random rollouts) under the time budget; needs pegboard[openspiel].",
+)
+
+
 @hookimpl
 def pegboard_bots(game: str) -> list[BotSpec]:
-    return [RANDOM]
+    return [RANDOM, OPENSPIEL_MCTS]

@@ -380,6 +380,48 @@ class Game(ABC, Generic[MoveT]):
         :class:`InvalidPosition`.
         """
         return self.state_from_json(data)
+    # -- fixed-size encodings (reinforcement-learning adapters: OpenSpiel, PettingZoo) -------
+
+    #: True when the seed given to :meth:`new_state` changes the game (a random set-up, random
+    #: refills). Adapters then model the seed as a chance event the players never observe.
+    stochastic: bool = False
+
+    def ply_limit(self) -> int | None:
+        """The most moves a game lasts when nobody extends it (OpenSpiel's max_game_length).
+
+        None (the default) when the game cannot say; adapters then stop a game at a
+        cap of their own and score it a draw.
+        """
+        return None
+
+    def action_count(self) -> int:
+        """The size of the game's fixed discrete action space under this ruleset.
+
+        Every legal move of every position maps to one index in ``0 .. action_count() - 1``
+        through :meth:`action_index`. 0 (the default) means the game offers no such
+        encoding; the OpenSpiel and PettingZoo adapters then refuse it with a clear error.
+        """
+        return 0
+
+    def action_index(self, move: Move) -> int:
+        """The action index of ``move`` (see :meth:`action_count`)."""
+        raise PegboardError(f"{self.name} offers no fixed action encoding")
+
+    def action_move(self, index: int) -> Move:
+        """The move with action index ``index``; raises ValueError for an index no move has."""
+        raise PegboardError(f"{self.name} offers no fixed action encoding")
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor`'s array; () when the game offers none."""
+        return ()
+
+    def observation_tensor(self, observation: Mapping[str, JSON], player: int) -> list[float]:
+        """``player``'s observation (:meth:`State.observation`) as a flat list of floats.
+
+        Built from the observation alone, so it can hold nothing the player may not
+        know. Its length is the product of :meth:`observation_shape`.
+        """
+        raise PegboardError(f"{self.name} offers no observation tensor")
 
     def seat_index(self, name: str) -> int:
         """The seat number for a seat name, case-insensitive; raises KeyError."""

@@ -46,6 +46,7 @@ class ModdedGame(Game[MoveT]):
         self.name = inner.name
         self.seats = inner.seats
         self.hidden_information = inner.hidden_information
+        self.stochastic = inner.stochastic
 
     def wrap(self, state: State[MoveT]) -> ModdedState[MoveT]:
         return ModdedState(self, state)
@@ -79,6 +80,24 @@ class ModdedGame(Game[MoveT]):
 
     def state_from_observation(self, data: Mapping[str, JSON], player: int) -> ModdedState:
         return self.wrap(self.inner.state_from_observation(data, player))
+    # mods add or remove moves the engine itself can play, so the encodings stay the inner game's
+    def ply_limit(self) -> int | None:
+        return self.inner.ply_limit()
+
+    def action_count(self) -> int:
+        return self.inner.action_count()
+
+    def action_index(self, move: Move) -> int:
+        return self.inner.action_index(move)
+
+    def action_move(self, index: int) -> Move:
+        return self.inner.action_move(index)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return self.inner.observation_shape()
+
+    def observation_tensor(self, observation: Mapping[str, JSON], player: int) -> list[float]:
+        return self.inner.observation_tensor(observation, player)
 
     def __getattr__(self, name: str) -> Any:
         # Not contract probing: game-specific helpers (text parsers, geometry) of the wrapped

@@ -136,6 +136,35 @@ class NodeWarGame(Game[Move]):
         label = self.geo.label
         return f"{move.kind} {label(move.src)} -> {label(move.dst)}"
 
+    # -- fixed-size encodings (see encoding.py) ----------------------------------------
+
+    @property
+    def encoding(self) -> Any:
+        found = self.__dict__.get("_encoding")
+        if found is None:
+            from .encoding import Encoding
+
+            found = self.__dict__["_encoding"] = Encoding(self)
+        return found
+
+    def ply_limit(self) -> int | None:
+        return self.params.turn_limit
+
+    def action_count(self) -> int:
+        return int(self.encoding.count)
+
+    def action_index(self, move: Move) -> int:  # type: ignore[override]  # narrower: Node War moves
+        return int(self.encoding.index(move))
+
+    def action_move(self, index: int) -> Move:
+        return self.encoding.move(index)  # type: ignore[no-any-return]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return self.encoding.shape()  # type: ignore[no-any-return]
+
+    def observation_tensor(self, observation: Mapping[str, JSON], player: int) -> list[float]:
+        return self.encoding.tensor(observation, player)  # type: ignore[no-any-return]
+
     def parse_move(self, text: str) -> Move:
         """The inverse of :meth:`move_text` ("grow 6,2 -> 6,6"; "→" works too)."""
         from .notation import parse_move_text

@@ -26,6 +26,10 @@ class StarfallGame(Game):
         self.geo = geometry(self.rules.width, self.rules.height)
         #: Fog hides squares from each side; then observations differ from the position.
         self.hidden_information = self.rules.fogged
+        self._encoding: Any = None
+
+    #: The seed deals the board and draws every refill.
+    stochastic = True
 
     def rating_overrides(self, ratings: Sequence[float]) -> dict[str, Any]:
         """The players' ratings for "asteroids from ratings" (used when ``handicap.enabled``)."""
@@ -54,6 +58,37 @@ class StarfallGame(Game):
 
     def move_text(self, move: Any) -> str:
         return mv.text(self.geo, move)
+
+    # -- fixed-size encodings (see encoding.py) ----------------------------------------
+
+    @property
+    def encoding(self) -> Any:
+        if self._encoding is None:
+            from .encoding import Encoding
+
+            self._encoding = Encoding(self)
+        return self._encoding
+
+    def ply_limit(self) -> int | None:
+        # A turn is any number of missile shots, then one action; only scouts and hunters
+        # shoot, each square at most its kind's shots a turn, and at most drone_cap squares.
+        rules = self.rules
+        return rules.max_turns * (1 + rules.drone_cap * max(rules.scout_shots, rules.hunter_shots))
+
+    def action_count(self) -> int:
+        return int(self.encoding.count)
+
+    def action_index(self, move: Any) -> int:
+        return int(self.encoding.index(move))
+
+    def action_move(self, index: int) -> mv.SfMove:
+        return self.encoding.move(index)  # type: ignore[no-any-return]
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return self.encoding.shape()  # type: ignore[no-any-return]
+
+    def observation_tensor(self, observation: Mapping[str, Any], player: int) -> list[float]:
+        return self.encoding.tensor(observation, player)  # type: ignore[no-any-return]
 
     def state_from_json(self, data: Mapping[str, Any]) -> StarfallState:
         from .position import state_from_json
