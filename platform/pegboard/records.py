@@ -194,6 +194,8 @@ def parse_json(text: str, path: str | Path | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise MatchFileError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise MatchFileError("invalid JSON: nested too deeply to read", path=path) from None
 
 
 def _suffix(path: Path) -> str:
@@ -530,13 +532,13 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
     """Run the schema, replay and result stages on an already parsed record."""
     plugins = _plugins(plugins)
     report = Report(path=str(path), ok=False, stage="schema")
-    errors = check_schema(record, plugins, path)
-    if errors:
-        report.errors = errors
-        return report
-    report.game = record["game"]
-    report.stage = "replay"
     try:
+        errors = check_schema(record, plugins, path)
+        if errors:
+            report.errors = errors
+            return report
+        report.game = record["game"]
+        report.stage = "replay"
         state, _ = replay(record, plugins, path=path, events=False)
         report.moves = state.ply
         report.stage = "result"
@@ -546,6 +548,12 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
         return report
     except PegboardError as exc:  # e.g. a rule mod that refuses to build
         report.errors = [MatchFileError(str(exc), path=path, stage=report.stage)]
+        return report
+    except RecursionError:
+        report.errors = [MatchFileError("the record is nested too deeply to check", path=path, stage=report.stage)]
+        return report
+    except Exception as exc:  # noqa: BLE001 - a plugin bug on one file must not stop a batch
+        report.errors = [MatchFileError(f"unexpected {type(exc).__name__}: {exc}", path=path, stage=report.stage)]
         return report
     report.ok = True
     report.result = state.result.to_json() if state.result is not None else record.get("result")  # a clock's verdict
@@ -561,7 +569,18 @@ def validate_file(path: str | Path, plugins: Plugins | None = None) -> Report:
         if exc.path is None:
             exc.path = str(path)
         return Report(path=str(path), ok=False, stage="syntax", errors=[exc])
+    except RecursionError:
+        error = MatchFileError("nested too deeply to read", path=path)
+        return Report(path=str(path), ok=False, stage="syntax", errors=[error])
+    except Exception as exc:  # noqa: BLE001 - e.g. a text format plugin's bug: this file fails, the batch goes on
+        error = MatchFileError(f"unexpected {type(exc).__name__}: {exc}", path=path)
+        return Report(path=str(path), ok=False, stage="syntax", errors=[error])
     return validate_record(record, path, plugins)
+
+
+def validate_files(paths: Iterable[str | Path], plugins: Plugins | None = None) -> list[Report]:
+    """:func:`validate_file` for each path, in order (one task of a parallel batch)."""
+    return [validate_file(path, plugins) for path in paths]
 
 
 def read_record(path: str | Path, plugins: Plugins | None = None) -> dict[str, JSON]:

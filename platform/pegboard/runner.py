@@ -10,6 +10,10 @@ Parallel runs use the process-wide plugin manager
 (:func:`pegboard.plugins.get_plugins`); forked workers inherit it, spawned
 workers rebuild it from entry points, ``PEGBOARD_PLUGINS`` and
 :attr:`MatchPlan.plugin_files`.
+
+Where the work runs is an :class:`Executor`: local processes (the default) or Ray
+tasks (``pegboard[ray]``, :mod:`pegboard.rayexec`), chosen by :func:`make_executor`.
+Both run the same task functions and report each result as it finishes.
 """
 
 from __future__ import annotations
@@ -17,11 +21,11 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .game import JSON, PegboardError
 from .readonly import ReadOnlyState
@@ -270,8 +274,63 @@ def init_worker(plugin_files: tuple[str, ...]) -> None:
         manager.set_plugins(manager.Plugins(plugin_files=list(files.values())))
 
 
-def _play_in_worker(plan: MatchPlan, index: int) -> GameOutcome:
+def play_task(plan: MatchPlan, index: int) -> GameOutcome:
+    """Game ``index`` of ``plan`` with the process-wide plugins: the task executors run."""
     return play_game(plan, index)
+
+
+# -- where the work runs -------------------------------------------------------------------------
+
+
+class Executor(Protocol):
+    """Runs independent tasks and yields each result as soon as it is done (any order).
+
+    ``run(fn, args)`` calls ``fn(*a)`` for every ``a`` in ``args``; ``fn`` must be a
+    module-level function (it may run in another process or on another machine). An
+    exception in a task is raised from the iterator.
+    """
+
+    def run(self, fn: Callable[..., Any], args: Sequence[tuple[Any, ...]]) -> Iterator[Any]: ...
+
+
+class LocalExecutor:
+    """``jobs`` worker processes on this machine; with one job (or one task) everything runs in-process."""
+
+    def __init__(self, jobs: int | None = None, plugin_files: Sequence[str] = ()) -> None:
+        self.jobs = default_jobs() if jobs is None else max(1, jobs)
+        self.plugin_files = tuple(plugin_files)
+
+    def run(self, fn: Callable[..., Any], args: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
+        if self.jobs == 1 or len(args) <= 1:
+            for a in args:
+                yield fn(*a)
+            return
+        with ProcessPoolExecutor(max_workers=min(self.jobs, len(args)), initializer=init_worker, initargs=(self.plugin_files,)) as pool:
+            futures = [pool.submit(fn, *a) for a in args]
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+
+
+EXECUTORS = ("local", "ray")
+
+
+def make_executor(kind: str = "local", *, jobs: int | None = None, address: str | None = None, plugin_files: Sequence[str] = ()) -> Executor:
+    """The executor named ``kind``: "local" (processes) or "ray" (tasks on a Ray cluster;
+    ``address`` as ``ray.init`` takes it, default: a local instance with ``jobs`` CPUs)."""
+    if kind == "local":
+        if address is not None:
+            raise PegboardError("--address needs --executor ray")
+        return LocalExecutor(jobs, plugin_files)
+    if kind == "ray":
+        from .rayexec import RayExecutor
+
+        return RayExecutor(address=address, cpus=jobs, plugin_files=plugin_files)
+    raise PegboardError(f"unknown executor {kind!r} (choose from {', '.join(EXECUTORS)})")
 
 
 def run_match(
@@ -280,30 +339,24 @@ def run_match(
     jobs: int | None = None,
     plugins: Plugins | None = None,
     progress: Callable[[GameOutcome], None] | None = None,
+    executor: Executor | None = None,
 ) -> MatchReport:
-    """Play every game of ``plan`` (``jobs`` worker processes; 1 plays in this process)."""
+    """Play every game of ``plan`` on ``executor`` (default: ``jobs`` local processes; 1 plays in this process)."""
     plugins = _plugins(plugins)
     check_plan(plan, plugins)
-    jobs = default_jobs() if jobs is None else max(1, jobs)
     outcomes: list[GameOutcome] = []
-    if jobs == 1 or plan.games == 1:
+    if executor is None and (jobs == 1 or plan.games == 1):
+        # in this process, with this plugin manager (tests pass a private one)
         for index in range(plan.games):
             outcome = play_game(plan, index, plugins)
             outcomes.append(outcome)
             if progress:
                 progress(outcome)
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, plan.games), initializer=init_worker, initargs=(plan.plugin_files,)) as pool:
-            futures = [pool.submit(_play_in_worker, plan, index) for index in range(plan.games)]
-            try:
-                for future in as_completed(futures):
-                    outcome = future.result()
-                    outcomes.append(outcome)
-                    if progress:
-                        progress(outcome)
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+        runner = executor or LocalExecutor(jobs, plan.plugin_files)
+        for outcome in runner.run(play_task, [(plan, index) for index in range(plan.games)]):
+            outcomes.append(outcome)
+            if progress:
+                progress(outcome)
     outcomes.sort(key=lambda o: o.index)
     return MatchReport(plan, outcomes, summarise(plan, outcomes))

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - older typer on top of click
 from ..version import __version__
 from ..game import PegboardError
 from ..plugins import Plugins, env_plugin_files, set_plugins
-from . import analysis, files, info, matches, online, play, profiles
+from . import analysis, files, info, matches, online, play, profiles, tournament
 from .common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
 
 HELP = """Pegboard: turn-based board games as plugins.
@@ -60,6 +60,7 @@ def create_app(registry: Plugins) -> typer.Typer:
     app.callback(invoke_without_command=True)(_root)
     info.register(app)
     matches.register(app)
+    tournament.register(app)
     files.register(app)
     analysis.register(app)
     play.register(app)

@@ -6,11 +6,15 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
 
 if TYPE_CHECKING:  # rich is imported by the commands that print with it, not by `pegboard --help`
     from rich.console import Console
     from rich.table import Table
+
+    from ..runner import Executor
 
 from ..game import PegboardError
 from ..plugins import Plugins, get_plugins
@@ -35,6 +39,27 @@ def exit_code_for(error: BaseException) -> int:
 
 def plugins() -> Plugins:
     return get_plugins()
+
+
+ExecutorOption = Annotated[
+    str,
+    typer.Option("--executor", metavar="local|ray", help="Where the work runs: local processes, or Ray tasks (pegboard[ray])."),
+]
+AddressOption = Annotated[
+    Optional[str],
+    typer.Option("--address", metavar="ADDR", help="The Ray cluster to join (default: start a local instance)."),
+]
+
+
+def executor_for(kind: str, jobs: int | None, address: str | None) -> Executor:
+    """The executor a command's --executor/--jobs/--address options name (usage errors on bad input)."""
+    from ..runner import EXECUTORS, make_executor
+
+    if kind not in EXECUTORS:
+        raise UsageProblem(f"unknown executor {kind!r} (choose from {', '.join(EXECUTORS)})")
+    if address is not None and kind != "ray":
+        raise UsageProblem("--address needs --executor ray")
+    return make_executor(kind, jobs=jobs, address=address, plugin_files=local_plugin_files())
 
 
 def _width() -> int | None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import EXIT_INVALID, error_line, local_plugin_files, plugins, progress_bar
+from .common import EXIT_INVALID, AddressOption, ExecutorOption, error_line, executor_for, plugins, progress_bar
 
 if TYPE_CHECKING:  # records, runner and process pools are imported by the commands that use them
     from ..records import Report
@@ -32,32 +32,36 @@ def validate(
     paths: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Match files (.match.json or a game's text format).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON report per file.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes for many files.")] = None,
+    executor: ExecutorOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Validate match files: syntax, then schema, then replay, then the declared result.
 
-    Exit 0 when every file is valid, 1 when any is not.
+    Exit 0 when every file is valid, 1 when any is not. With --executor ray the files
+    are checked as Ray tasks (in batches) on a local Ray instance or the cluster at --address.
     """
     from ..records import validate_file
     from ..runner import default_jobs
 
+    runner = executor_for(executor, jobs, address)
     jobs = jobs or default_jobs()
     reports: list[Report] = []
     with progress_bar("validating", len(paths)) as advance:
-        parallel = jobs > 1 and len(paths) >= PARALLEL_FROM
+        parallel = executor != "local" or (jobs > 1 and len(paths) >= PARALLEL_FROM)
         # the first file warms this process's caches (schemas, games); forked workers inherit them
         for path in paths[:1] if parallel else paths:
             reports.append(validate_file(path))
             advance()
-        if parallel:
-            chunk = max(1, (len(paths) - 1) // (jobs * 4))
-            from concurrent.futures import ProcessPoolExecutor
-
-            from ..runner import init_worker
-
-            with ProcessPoolExecutor(max_workers=jobs, initializer=init_worker, initargs=(tuple(local_plugin_files()),)) as pool:
-                for report in pool.map(validate_file, paths[1:], chunksize=chunk):
-                    reports.append(report)
-                    advance()
+        if parallel and len(paths) > 1:
+            rest = paths[1:]
+            size = max(1, len(rest) // (jobs * 4))
+            chunks = [(start, rest[start:start + size]) for start in range(0, len(rest), size)]
+            done: list[tuple[int, list[Report]]] = []
+            for start, batch in runner.run(_validate_chunk, chunks):
+                done.append((start, batch))
+                advance(len(batch))
+            for _, batch in sorted(done, key=lambda item: item[0]):
+                reports.extend(batch)
     invalid = [r for r in reports if not r.ok]
     if as_json:
         print(json.dumps([r.to_json() for r in reports], indent=2))
@@ -72,6 +76,12 @@ def validate(
             print(f"{len(reports)} files: {len(reports) - len(invalid)} valid, {len(invalid)} invalid")
     if invalid:
         raise typer.Exit(EXIT_INVALID)
+
+
+def _validate_chunk(start: int, paths: list[Path]) -> tuple[int, list[Report]]:
+    from ..records import validate_files
+
+    return start, validate_files(paths)
 
 
 def convert_command(

@@ -11,9 +11,12 @@ import typer
 
 from .common import (
     EXIT_INVALID,
+    AddressOption,
+    ExecutorOption,
     UsageProblem,
     default_bot,
     error_line,
+    executor_for,
     local_plugin_files,
     new_table,
     out,
@@ -27,7 +30,7 @@ from .common import (
 if TYPE_CHECKING:  # the runner and records are imported by the commands, not by `pegboard --help`
     from rich.table import Table
 
-    from ..runner import GameOutcome, MatchPlan, MatchReport
+    from ..runner import Executor, GameOutcome, MatchPlan, MatchReport
 
 
 def record_name(index: int) -> str:
@@ -58,7 +61,7 @@ def _out_folder(out_dir: Path) -> Path:
     return out_dir
 
 
-def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport, list[Path]]:
+def _play(plan: MatchPlan, jobs: int, out_dir: Path | None, executor: Executor | None = None) -> tuple[MatchReport, list[Path]]:
     from ..records import write_record
     from ..runner import run_match
 
@@ -72,7 +75,7 @@ def _play(plan: MatchPlan, jobs: int, out_dir: Path | None) -> tuple[MatchReport
                 written.append(write_record(outcome.record, out_dir / record_name(outcome.index)))
             advance()
 
-        report = run_match(plan, jobs=jobs, progress=finished)
+        report = run_match(plan, jobs=jobs, progress=finished, executor=executor)
     return report, sorted(written)
 
 
@@ -90,16 +93,20 @@ def match(
     max_plies: Annotated[int, typer.Option(min=1, help="Stop a game after this many moves (recorded as unfinished).")] = 20_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Seats not given play the game's skill-S bot (instead of random).")] = None,
+    executor: ExecutorOption = "local",
+    address: AddressOption = None,
 ) -> None:
     """Play bot-vs-bot games headless and print a results table.
 
     Choose each seat's bot with --<seat> BOT using the game's seat names
     (pegboard games lists them), e.g. --blue expert --red random, or
     --seat NAME=BOT. Seats not given play the random bot (or --skill S's bot). Entrants change
-    seats every game (with two seats, colours alternate).
+    seats every game (with two seats, colours alternate). --executor ray plays
+    each game as a Ray task (a local instance, or the cluster at --address).
     """
     from ..runner import MatchPlan, default_jobs
 
+    runner = executor_for(executor, jobs, address)
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
@@ -119,7 +126,7 @@ def match(
         max_plies=max_plies,
         plugin_files=tuple(local_plugin_files()),
     )
-    report, written = _play(plan, jobs or default_jobs(), out_dir)
+    report, written = _play(plan, jobs or default_jobs(), out_dir, runner if executor != "local" else None)
     if as_json:
         summary = {**report.summary(), "records": [str(p) for p in written]}
         print(json.dumps(summary, indent=2))
