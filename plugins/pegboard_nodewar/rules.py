@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.game import PegboardError
+
 from .geometry import METRICS
 
 SEATS = ("Blue", "Red")
@@ -32,7 +34,7 @@ EVALUATOR_TERMS = (
 )
 
 
-class RulesetValueError(ValueError):
+class RulesetValueError(PegboardError, ValueError):
     """A ruleset value the engine cannot play with; the message names the key."""
 
 

@@ -104,8 +104,8 @@ def ruleset_show(
 def ruleset_check(
     files: Annotated[list[str], typer.Argument(metavar="FILE|ID...", help="Ruleset files (or ids) to check.")],
 ) -> None:
-    """Load, resolve and validate ruleset files; exit 1 if any is invalid."""
-    from ..rulesets import load_ruleset
+    """Load, resolve and validate ruleset files, and build each game; exit 1 if any is invalid."""
+    from ..rulesets import build_game, load_ruleset
 
     bad = 0
     for item in files:
@@ -114,6 +114,12 @@ def ruleset_check(
         except PegboardError as exc:
             bad += 1
             error_line(str(exc))
+            continue
+        try:
+            build_game(ruleset, plugins())  # the engine may refuse values the schema allows
+        except PegboardError as exc:
+            bad += 1
+            error_line(f"{exc} ({item})")
             continue
         mods = f", mods: {', '.join(ruleset.mods)}" if ruleset.mods else ""
         print(f"ok: {item}: {ruleset.ref} ({ruleset.name}{mods}) sha256:{ruleset.digest[:16]}")
