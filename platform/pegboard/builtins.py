@@ -39,7 +39,7 @@ RANDOM = BotSpec(
 
 
 def _openspiel_mcts(game: Game, seed: int) -> Bot:
-    from .interop.openspiel import make_bot  # needs the openspiel extra; imported only when used
+    from .interop.mcts import make_bot  # needs the openspiel extra; imported only when used
 
     return make_bot(game, seed)
 

@@ -15,37 +15,37 @@ from the observation document only:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from math import gcd
-from typing import TYPE_CHECKING, Any
-
-from .engine import MOVE_KINDS, Move
-
-if TYPE_CHECKING:
-    from .engine import NodeWarGame
+from typing import Any
 
 PLANES = 11
 
 
 class Encoding:
-    """Action indices and observation planes for one Node War ruleset."""
+    """Action indices and observation planes for one Node War ruleset.
 
-    def __init__(self, game: NodeWarGame) -> None:
+    The engine hands over its move kinds and move type (this module does not import it).
+    """
+
+    def __init__(self, game: Any, kinds: tuple[str, ...], move: Callable[[str, int, int], Any]) -> None:
+        self.kinds = kinds
+        self.make = move
         self.width, self.height = game.width, game.height
         self.size = game.width * game.height
         self.reach = max(game.params.base_radius, game.params.node_radius)
         self.span = 2 * self.reach + 1
-        self.count = len(MOVE_KINDS) * self.size * self.span * self.span
+        self.count = len(kinds) * self.size * self.span * self.span
 
-    def index(self, move: Move) -> int:
+    def index(self, move: Any) -> int:
         w, r, span = self.width, self.reach, self.span
         dx = move.dst % w - move.src % w
         dy = move.dst // w - move.src // w
         if abs(dx) > r or abs(dy) > r:
             raise ValueError(f"no action index for {move}: its target is beyond the reach window")
-        return ((MOVE_KINDS.index(move.kind) * self.size + move.src) * span + dy + r) * span + dx + r
+        return ((self.kinds.index(move.kind) * self.size + move.src) * span + dy + r) * span + dx + r
 
-    def move(self, index: int) -> Move:
+    def move(self, index: int) -> Any:
         if type(index) is not int or not 0 <= index < self.count:
             raise ValueError(f"action index {index!r} is outside 0..{self.count - 1}")
         rest, ox = divmod(index, self.span)
@@ -54,7 +54,7 @@ class Encoding:
         x, y = src % self.width + ox - self.reach, src // self.width + oy - self.reach
         if not (0 <= x < self.width and 0 <= y < self.height) or (ox, oy) == (self.reach, self.reach):
             raise ValueError(f"action index {index} names no move (its target is off the board)")
-        return Move(MOVE_KINDS[kind], src, y * self.width + x)
+        return self.make(self.kinds[kind], src, y * self.width + x)
 
     def shape(self) -> tuple[int, ...]:
         return (PLANES, self.height, self.width)

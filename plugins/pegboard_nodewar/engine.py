@@ -144,7 +144,7 @@ class NodeWarGame(Game[Move]):
         if found is None:
             from .encoding import Encoding
 
-            found = self.__dict__["_encoding"] = Encoding(self)
+            found = self.__dict__["_encoding"] = Encoding(self, MOVE_KINDS, Move)
         return found
 
     def ply_limit(self) -> int | None:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from pegboard.game import PegboardError
-from pegboard.interop import AdapterError, checked, installed_names, load
+from pegboard.interop import AdapterError, checked
+from pegboard.interop.loading import installed_names, load
 from pegboard.plugins import Plugins
 
 

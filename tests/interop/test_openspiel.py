@@ -8,7 +8,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (tools/dev.py test installs it)")
 
 from pegboard.interop import SEED_OUTCOMES  # noqa: E402
-from pegboard.interop.openspiel import OpenSpielMCTS, load_game, register, short_name  # noqa: E402
+from pegboard.interop.mcts import OpenSpielMCTS  # noqa: E402
+from pegboard.interop.openspiel import load_game, register, short_name  # noqa: E402
 from pegboard.plugins import Plugins  # noqa: E402
 
 
@@ -86,7 +87,7 @@ def test_information_state_has_perfect_recall(installed: Plugins, short_starfall
 
 
 def test_short_names_are_stable() -> None:
-    from pegboard.interop import load
+    from pegboard.interop.loading import load
 
     assert short_name(load("nodewar/wide")) == "pegboard_nodewar_wide"
 
@@ -102,7 +103,7 @@ def test_openspiel_mcts_plays_legal_moves_in_a_pegboard_match(installed: Plugins
 
 def test_mcts_moves_legally_from_a_starfall_view(installed: Plugins) -> None:
     # the bot searches a view (no seed in it: a determinization), and its move is legal in the real game
-    from pegboard.interop import load
+    from pegboard.interop.loading import load
 
     game = load("starfall/quick", installed).game
     state = game.new_state(2)

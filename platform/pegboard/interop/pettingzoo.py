@@ -36,7 +36,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise missing_extra("pettingzoo", exc) from exc
 
 from ..game import State
-from . import load, ply_cap, returns
+from . import ply_cap, returns
+from .loading import load
 
 
 class PegboardAEC(AECEnv):  # type: ignore[misc]

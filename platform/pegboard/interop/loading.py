@@ -1,0 +1,46 @@
+"""Games for the adapters by name: ``"<game>/<ruleset id or .toml path>"``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..game import Game
+from ..plugins import Plugins, get_plugins
+from ..rulesets import Ruleset, build_game, list_rulesets, load_ruleset
+from . import checked
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game and the ruleset it was built from, as an adapter loads it."""
+
+    spec_id: str
+    ruleset: Ruleset
+    game: Game
+
+    @property
+    def key(self) -> str:
+        """``"<game>/<ruleset id>"``."""
+        return f"{self.spec_id}/{self.ruleset.id}"
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """``"nodewar/wide"`` -> ("nodewar", "wide"); ``"nodewar"`` -> ("nodewar", None)."""
+    game, _, ruleset = name.partition("/")
+    return game, ruleset or None
+
+
+def load(name: str, plugins: Plugins | None = None) -> LoadedGame:
+    """Build the game ``"<game>[/<ruleset id or .toml path>]"`` and check it has an action encoding."""
+    registry = plugins or get_plugins()
+    game_id, ruleset_id = split_name(name)
+    spec = registry.game(game_id)
+    ruleset = load_ruleset(ruleset_id or spec.default_ruleset, game=game_id, plugins=registry)
+    game = build_game(ruleset, registry)
+    return LoadedGame(game_id, ruleset, checked(game))
+
+
+def installed_names(plugins: Plugins | None = None) -> list[str]:
+    """``"<game>/<ruleset>"`` for every installed game and shipped ruleset."""
+    registry = plugins or get_plugins()
+    return [f"{game}/{info.id}" for game in sorted(registry.games()) for info in list_rulesets(game, registry)]
