@@ -15,6 +15,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
     raise missing_extra("openspiel", exc) from exc
 
 from ..game import Game, State
+from ..specs import Bot
 from . import ply_cap, returns
 from .spiel import wrap_game
 
@@ -105,7 +106,7 @@ class TimedRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         return np.array(returns(game, work.result.winner if work.result is not None else None))
 
 
-class OpenSpielMCTS:
+class OpenSpielMCTS(Bot):
     """A Pegboard bot: OpenSpiel's MCTS (UCT, c = 2, one random rollout per leaf) on the bot's view.
 
     The view of a stochastic game carries no real seed (observations never include it),
@@ -125,6 +126,9 @@ class OpenSpielMCTS:
         self.search.deadline = time.perf_counter() + max(0.0, budget)
         action = self.search.step(state)
         return self.spiel.pegboard.action_move(int(action))
+
+    def cancel(self) -> None:
+        self.search.deadline = 0.0  # the search and its rollout stop at their next check
 
 
 def make_bot(game: Game, seed: int) -> OpenSpielMCTS:

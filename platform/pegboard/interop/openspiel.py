@@ -30,6 +30,7 @@ How the Pegboard contract maps onto OpenSpiel's:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .loading import LoadedGame, installed_names, load
@@ -42,7 +43,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
     raise missing_extra("openspiel", exc) from exc
 
-_REGISTERED: dict[str, type[PegboardGame]] = {}
+_REGISTERED: dict[str, Callable[[], PegboardGame]] = {}
 
 
 def short_name(loaded: LoadedGame) -> str:
@@ -50,7 +51,7 @@ def short_name(loaded: LoadedGame) -> str:
     return spiel_name(loaded.spec_id, loaded.ruleset.id)
 
 
-def _register(loaded: LoadedGame) -> type[PegboardGame]:
+def _register(loaded: LoadedGame) -> Callable[[], PegboardGame]:
     name = short_name(loaded)
     found = _REGISTERED.get(name)
     if found is not None:

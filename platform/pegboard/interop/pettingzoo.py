@@ -72,10 +72,10 @@ class PegboardAEC(AECEnv):  # type: ignore[misc]
     def __str__(self) -> str:
         return str(self.metadata["name"])
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # -- the AEC API --------------------------------------------------------------------
