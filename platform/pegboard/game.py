@@ -403,11 +403,11 @@ class Game(ABC, Generic[MoveT]):
         """
         return 0
 
-    def action_index(self, move: Move) -> int:
+    def action_index(self, move: MoveT) -> int:
         """The action index of ``move`` (see :meth:`action_count`)."""
         raise PegboardError(f"{self.name} offers no fixed action encoding")
 
-    def action_move(self, index: int) -> Move:
+    def action_move(self, index: int) -> MoveT:
         """The move with action index ``index``; raises ValueError for an index no move has."""
         raise PegboardError(f"{self.name} offers no fixed action encoding")
 

@@ -87,10 +87,10 @@ class ModdedGame(Game[MoveT]):
     def action_count(self) -> int:
         return self.inner.action_count()
 
-    def action_index(self, move: Move) -> int:
+    def action_index(self, move: MoveT) -> int:
         return self.inner.action_index(move)
 
-    def action_move(self, index: int) -> Move:
+    def action_move(self, index: int) -> MoveT:
         return self.inner.action_move(index)
 
     def observation_shape(self) -> tuple[int, ...]:

@@ -43,7 +43,7 @@ class Encoding:
         dy = move.dst // w - move.src // w
         if abs(dx) > r or abs(dy) > r:
             raise ValueError(f"no action index for {move}: its target is beyond the reach window")
-        return ((self.kinds.index(move.kind) * self.size + move.src) * span + dy + r) * span + dx + r
+        return int(((self.kinds.index(move.kind) * self.size + move.src) * span + dy + r) * span + dx + r)
 
     def move(self, index: int) -> Any:
         if type(index) is not int or not 0 <= index < self.count:

@@ -153,7 +153,7 @@ class NodeWarGame(Game[Move]):
     def action_count(self) -> int:
         return int(self.encoding.count)
 
-    def action_index(self, move: Move) -> int:  # type: ignore[override]  # narrower: Node War moves
+    def action_index(self, move: Move) -> int:
         return int(self.encoding.index(move))
 
     def action_move(self, index: int) -> Move:
