@@ -77,7 +77,11 @@ class RayExecutor:
                     try:
                         yield ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:
-                        raise exc.as_instanceof_cause() from None
+                        # the task's own exception (a BotError ...), not Ray's wrapper with the remote traceback
+                        cause = exc.cause
+                        if isinstance(cause, BaseException):
+                            raise cause from None
+                        raise PegboardError(f"a Ray task failed: {str(exc).splitlines()[0]}") from None
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)

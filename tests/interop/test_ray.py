@@ -68,3 +68,23 @@ def test_address_without_ray_is_a_usage_error(cli: Any) -> None:
     assert result.code == 2 and result.err_lines == ["error: --address needs --executor ray"]
     result = cli("validate", "x.json", "--executor", "spark")
     assert result.code == 2 and "unknown executor 'spark'" in result.err
+
+
+def test_a_crashing_bot_is_one_line_on_ray(cli: Any, tmp_path: Path) -> None:
+    from toygame import write_plugin
+
+    plugin = write_plugin(
+        tmp_path,
+        "crashbot",
+        "from pegboard.specs import Bot, BotSpec",
+        "class Crash(Bot):",
+        "    def choose(self, view, budget):",
+        "        raise RuntimeError('boom')",
+        "@hookimpl",
+        "def pegboard_bots(game):",
+        "    return BotSpec('crash', 'Crash', lambda g, s: Crash(), game=None)",
+    )
+    result = cli("--plugin", plugin, "match", "toy", "--left", "crash", "--games", "3", "--executor", "ray")
+    assert result.code == 1
+    assert len(result.err_lines) == 1 and "crash" in result.err and "boom" in result.err
+    assert "Traceback" not in result.err

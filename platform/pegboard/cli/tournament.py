@@ -30,7 +30,7 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
 
 def tournament(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id (see pegboard games).")],
-    bots: Annotated[list[str], typer.Argument(metavar="BOT BOT...", help="Two or more bot ids (pegboard bots GAME).")],
+    bots: Annotated[list[str], typer.Argument(metavar="BOT BOT...", help="Two or more bot ids (pegboard games lists them).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair (the most, with --sprt).")] = 2,
     seed: Annotated[int, typer.Option(help="The tournament seed; every pair's and game's seeds derive from it.")] = 0,
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
