@@ -51,6 +51,8 @@ def main(argv: list[str]) -> int:
         folder = Path(tmp)
         for kind in kinds:
             run_kind(kind, fuzzing.mutated(kind, corpus), per_kind, args.seed, folder, plugins, args.limit, counts[kind], bugs)
+            c = counts[kind]
+            print(f"  done {kind}: {sum(c.values())} cases, {c['bug']} bugs ({time.perf_counter() - started:.0f} s)", flush=True)
     elapsed = time.perf_counter() - started
     total = sum(sum(c.values()) for c in counts.values())
     print(f"{total} cases in {elapsed:.1f} s ({total / elapsed:.0f} cases/s), seed {args.seed}")
