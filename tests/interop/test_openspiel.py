@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -110,3 +112,10 @@ def test_mcts_moves_legally_from_a_starfall_view(installed: Plugins) -> None:
     bot = OpenSpielMCTS(game, seed=1)
     move = bot.choose(state.player_view(state.to_move), 0.05)
     assert state.check(move) is None
+
+
+def test_openspiel_mcts_on_a_game_without_encoding_is_one_line(cli: Any) -> None:
+    result = cli("match", "toy", "--left", "openspiel-mcts")
+    assert result.code == 1
+    assert result.err_lines == [line for line in result.err_lines if line.startswith("error: ")] and len(result.err_lines) == 1
+    assert "no fixed action encoding" in result.err
