@@ -21,7 +21,7 @@ import typer
 try:  # typer >= 0.20 vendors click
     from typer._click.exceptions import ClickException, UsageError
 except ImportError:  # pragma: no cover - older typer on top of click
-    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import ClickException, UsageError  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]  # click is there when an extra (ray) brings it
 
 from ..version import __version__
 from ..game import PegboardError
