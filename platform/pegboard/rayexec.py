@@ -33,9 +33,9 @@ def _task(plugin_files: tuple[str, ...], fn: Callable[..., Any], args: tuple[Any
     # A Ray worker outlives one command: rebuild its plugins when a task names other files.
     global _loaded
     if _loaded != plugin_files:
-        from . import plugins as manager
+        from .plugins import Plugins, set_plugins
 
-        manager.set_plugins(manager.Plugins(plugin_files=list(plugin_files)))
+        set_plugins(Plugins(plugin_files=list(plugin_files)))
         _loaded = plugin_files
     return fn(*args)
 
