@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from ..records import write_record
-from ..runner import GameOutcome
-from ..tournament import TournamentPlan, TournamentReport, run_tournament
 from .common import AddressOption, ExecutorOption, UsageProblem, executor_for, local_plugin_files, new_table, out, plugins, progress_bar
 from .matches import record_name
+
+if TYPE_CHECKING:
+    from ..runner import GameOutcome
+    from ..tournament import TournamentReport
 
 
 def _sprt(text: str | None) -> tuple[float, float] | None:
@@ -51,6 +52,10 @@ def tournament(
     stops as soon as a sequential probability ratio test accepts H0 (the first bot is
     ELO0 stronger) or H1 (ELO1 stronger). See docs/cli.md for the rating method.
     """
+    # Imported here, not at module level: every `pegboard` start-up imports this module.
+    from ..records import write_record
+    from ..tournament import TournamentPlan, run_tournament
+
     registry = plugins()
     spec = registry.game(game)
     if len(bots) < 2:
