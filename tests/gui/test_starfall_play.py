@@ -582,3 +582,22 @@ def test_export_and_import_a_game_played_under_settings(plugins, tmp_path):
         assert window.board.frame.visible is not None, "the imported game is drawn under its fog"
     finally:
         window.close()
+
+
+def test_settings_pick_the_open_sky_variant_and_keep_other_settings_on_top(window):
+    dialog = window.open_settings()
+    window.click_widget(dialog.widget_for("rules").next)
+    assert dialog.changed() == {"rules": "open_sky"}
+    window.click_widget(dialog.save_button)
+    if window.dialog is not None:  # a game under way asks first
+        window.click_widget(window.dialog.yes_button)
+    rules = window.session.state.rules
+    assert rules.claim_radius == 2 and rules.claim_enemy and rules.drop_target == "empty"
+    assert window.session.ruleset == "starfall/open_sky", "unchanged otherwise: the variant as shipped"
+    dialog = window.open_settings()
+    window.click_widget(dialog.widget_for("fog").next)
+    window.click_widget(dialog.save_button)
+    if window.dialog is not None:
+        window.click_widget(window.dialog.yes_button)
+    rules = window.session.state.rules
+    assert rules.fog == "seam" and rules.claim_radius == 2 and rules.claim_enemy, "fog laid over open_sky"

@@ -1,8 +1,9 @@
 """Starfall's Settings: the entries of the panel and the ruleset a set of values plays.
 
-Rule settings become overrides of the standard ruleset (fog, timers, salvage,
-asteroids, handicap, territory target), so a match record carries them and
-imports replay the same game. Bot skill picks the bot seat ``skill-S``.
+Rule settings become overrides of the chosen base ruleset (``standard`` or a shipped
+variant such as ``open_sky``) for fog, timers, salvage, asteroids, handicap and the
+territory target, so a match record carries them and imports replay the same game.
+Bot skill picks the bot seat ``skill-S``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from pegboard.ui.settings import Setting, number_options
 
 GAME = "starfall"
 BASE_RULESET = "standard"
+VARIANTS = (("standard", "Standard: the rulebook's game"),
+            ("open_sky", "Open sky (claims take land)"))
 
+RULES = "rules"
 FOG = "fog"
 TIMERS = "timers"
 SALVAGE = "salvage"
@@ -27,14 +31,15 @@ SKILL = "skill"
 GUIDED = "guided"
 FRIEND = "friend"
 
-DEFAULTS: dict[str, Any] = {FOG: "off", TIMERS: False, SALVAGE: False, EXPLAIN: True, ASTEROIDS: 3, HANDICAP: False,
+DEFAULTS: dict[str, Any] = {RULES: BASE_RULESET, FOG: "off", TIMERS: False, SALVAGE: False, EXPLAIN: True, ASTEROIDS: 3, HANDICAP: False,
                             TARGET: 69, SKILL: 10}
-RULE_KEYS = (FOG, TIMERS, SALVAGE, ASTEROIDS, HANDICAP, TARGET, SKILL)
+RULE_KEYS = (RULES, FOG, TIMERS, SALVAGE, ASTEROIDS, HANDICAP, TARGET, SKILL)
 
 
 def settings(on_guided: Callable[[], Any], on_friend: Callable[[], Any]) -> list[Setting]:
     """The Settings panel's entries, in order."""
     return [
+        Setting(RULES, "Rules", default=BASE_RULESET, rule=True, options=VARIANTS),
         Setting(FOG, "Fog of war", default="off", rule=True,
                 options=(("off", "Off: the whole board shows"), ("seam", "From the seam"), ("dark", "Everything dark"))),
         Setting(TIMERS, "Timers", kind="toggle", default=False, rule=True,
@@ -75,22 +80,22 @@ def overrides(values: Mapping[str, Any], ratings: tuple[float, float] | None = N
     return out
 
 
-def is_standard(values: Mapping[str, Any]) -> bool:
-    """True when every rule setting has its standard value (the game plays starfall/standard)."""
-    v = {**DEFAULTS, **values}
-    return all(v[k] == DEFAULTS[k] for k in (FOG, TIMERS, SALVAGE, ASTEROIDS, HANDICAP, TARGET))
-
-
 def ruleset_for(plugins: Any, values: Mapping[str, Any], ratings: tuple[float, float] | None = None) -> Any:
-    """The resolved ruleset the settings play: standard, or a "settings" ruleset built on it."""
-    base = load_ruleset(f"{GAME}/{BASE_RULESET}", game=GAME, plugins=plugins)
-    if is_standard(values):
+    """The resolved ruleset the settings play: the chosen base, or a "settings" ruleset built on it."""
+    v = {**DEFAULTS, **values}
+    base = load_ruleset(f"{GAME}/{v[RULES]}", game=GAME, plugins=plugins)
+    if _only_rules_changed(v):
         return base
     data = deep_merge(base.data, overrides(values, ratings))
     data["id"] = "settings"
     data["name"] = "Starfall (your settings)"
     data["description"] = describe(values)
     return ruleset_from_data(data, plugins)
+
+
+def _only_rules_changed(v: Mapping[str, Any]) -> bool:
+    """True when no setting changes the chosen base ruleset (it is played as shipped)."""
+    return all(v[k] == DEFAULTS[k] for k in (FOG, TIMERS, SALVAGE, ASTEROIDS, HANDICAP, TARGET))
 
 
 def describe(values: Mapping[str, Any]) -> str:
@@ -109,7 +114,8 @@ def describe(values: Mapping[str, Any]) -> str:
         parts.append("asteroids from ratings")
     if v[TARGET] != DEFAULTS[TARGET]:
         parts.append(f"{v[TARGET]} squares to win")
-    return "Standard Starfall with " + ", ".join(parts) + "." if parts else "Standard Starfall."
+    base = "Standard Starfall" if v[RULES] == BASE_RULESET else f"Starfall {v[RULES].replace('_', ' ')}"
+    return f"{base} with " + ", ".join(parts) + "." if parts else f"{base}."
 
 
 __all__ = ["DEFAULTS", "RULE_KEYS", "bot_id", "bot_rating", "describe", "overrides", "ruleset_for", "settings"]
