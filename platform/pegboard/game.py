@@ -284,6 +284,12 @@ class State(ABC, Generic[MoveT]):
         """The move in the game's text notation, as seen from this position."""
         return self.game.move_text(move)
 
+    def text_for(self, seat: int) -> str:
+        """The position as text with ``seat``'s side at the bottom: what a terminal shows the
+        player of ``seat`` (``pegboard play --online``). The default is ``str(self)``; a board
+        drawn with one side at the bottom turns half a circle for the other seat."""
+        return str(self)
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} ply={self.ply} to_move={self.to_move}>"
 

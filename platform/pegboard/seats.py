@@ -11,17 +11,20 @@ if TYPE_CHECKING:
     from .plugins import Plugins
 
 HUMAN = "human"
+REMOTE = "remote"
 
 
 @dataclass(frozen=True)
 class SeatController:
-    """Who plays one seat: a person at the window (``bot`` is None) or a bot.
+    """Who plays one seat: a person at the window (``bot`` and ``remote`` are None), a bot,
+    or a person playing from another program (``remote``: their name; an online match).
 
     ``budget`` overrides the bot spec's seconds per move.
     """
 
     bot: BotSpec | None = None
     budget: float | None = None
+    remote: str | None = None
 
     @classmethod
     def human(cls) -> SeatController:
@@ -29,15 +32,20 @@ class SeatController:
 
     @property
     def is_human(self) -> bool:
-        return self.bot is None
+        """True for a person at this window (not a bot, not a remote player)."""
+        return self.bot is None and self.remote is None
 
     @property
     def id(self) -> str:
         """``"human"`` or the bot's id (what the CLI and Customize dialog use)."""
+        if self.remote is not None:
+            return REMOTE
         return HUMAN if self.bot is None else self.bot.id
 
     @property
     def name(self) -> str:
+        if self.remote is not None:
+            return self.remote
         return "Player" if self.bot is None else self.bot.name
 
     @property
@@ -70,4 +78,4 @@ def seat_controller(value: SeatLike, game_id: str, plugins: Plugins | None = Non
     raise TypeError(f"cannot use {value!r} as a seat")
 
 
-__all__ = ["HUMAN", "SeatController", "SeatLike", "seat_controller"]
+__all__ = ["HUMAN", "REMOTE", "SeatController", "SeatLike", "seat_controller"]

@@ -91,6 +91,11 @@ class Session:
     ``threaded=False`` is a shorthand for ``workers="inline"``.
     """
 
+    online: bool = False
+    """True for a match played over the network (:class:`pegboard.online.remote.OnlineSession`): its
+    rules, seats and seed are the host's, so a board view must not restart it, change its seats or
+    offer undo, and its state is this side's own view."""
+
     def __init__(
         self,
         game: Game,

@@ -934,6 +934,11 @@ class NodeWarState(State[Move]):
 
         return ascii_board(self)
 
+    def text_for(self, seat: int) -> str:
+        from .position import ascii_board
+
+        return ascii_board(self, bottom=seat)
+
 
 
 def perft(state: NodeWarState, depth: int) -> int:

@@ -192,13 +192,16 @@ def state_from_json(state: NodeWarState, data: Mapping[str, JSON]) -> NodeWarSta
     return state
 
 
-def ascii_board(state: NodeWarState) -> str:
-    """A small text picture: B/R Bases, b/r alive nodes, x/y dead nodes (Blue/Red), '.' empty."""
+def ascii_board(state: NodeWarState, bottom: int = 0) -> str:
+    """A small text picture: B/R Bases, b/r alive nodes, x/y dead nodes (Blue/Red), '.' empty.
+
+    Blue's side is at the bottom; with ``bottom=1`` the picture turns half a circle (Red's)."""
     geo = state._geo
     rows = []
-    for y in range(geo.height - 1, -1, -1):
+    xs = list(range(geo.width)) if bottom == 0 else list(reversed(range(geo.width)))
+    for y in (range(geo.height - 1, -1, -1) if bottom == 0 else range(geo.height)):
         row = []
-        for x in range(geo.width):
+        for x in xs:
             p = geo.point(x, y)
             o = state.owner[p]
             if o < 0:
@@ -208,5 +211,5 @@ def ascii_board(state: NodeWarState) -> str:
             else:
                 row.append(("br" if state.alive[p] else "xy")[o])
         rows.append(f"{y:2d} " + " ".join(row))
-    rows.append("   " + " ".join(str(x % 10) for x in range(geo.width)))
+    rows.append("   " + " ".join(str(x % 10) for x in xs))
     return "\n".join(rows)

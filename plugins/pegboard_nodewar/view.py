@@ -78,9 +78,18 @@ class NodeWarView(BoardViewBase):
         self.cell = max(4.0, min(a.width / (w - 1 + 1.6), a.height / (h - 1 + 1.6)))
         self.origin = (a.x + (a.width - self.cell * (w - 1)) / 2, a.y + (a.height - self.cell * (h - 1)) / 2)
 
+    @property
+    def flipped(self) -> bool:
+        """True when the one person at the window plays Red: the board turns half a circle so
+        their side is at the bottom (an online match as Red, or Red against a bot)."""
+        humans = [i for i, c in enumerate(self.session.seats) if c.is_human]
+        return humans == [1]
+
     def point_xy(self, p: int) -> tuple[float, float]:
         """Window coordinates of board point ``p``."""
         x, y = self.nw.xy(p)
+        if self.flipped:
+            x, y = self.nw.width - 1 - x, self.nw.height - 1 - y
         return self.origin[0] + x * self.cell, self.origin[1] + y * self.cell
 
     def point_at(self, bx: float, by: float) -> int | None:
@@ -92,6 +101,8 @@ class NodeWarView(BoardViewBase):
             return None
         if math.hypot(gx - x, gy - y) > 0.5:
             return None
+        if self.flipped:
+            x, y = self.nw.width - 1 - x, self.nw.height - 1 - y
         return self.nw.geo.point(x, y)
 
     def node_radius(self, p: int | None = None) -> float:

@@ -295,6 +295,11 @@ class StarfallState(State):
 
         return render(self)
 
+    def text_for(self, seat: int) -> str:
+        from .text import render
+
+        return render(self, bottom=seat)
+
     # -- turn structure ---------------------------------------------------------------
 
     def start_turn(self) -> None:

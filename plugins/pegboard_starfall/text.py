@@ -1,6 +1,6 @@
 """A plain-text picture of a position, for logs, tests and the terminal.
 
-One cell per square, North's back row at the top. A drone shows its letter (capital for
+One cell per square, North's back row at the top (South's, for North's player). A drone shows its letter (capital for
 South, small for North) and a trailing power digit when stacked; otherwise the star colour
 (0-4), ``#`` for an asteroid, ``.`` for a hole. Owned squares are marked after the cell:
 ``<`` South, ``>`` North. Example row: ``3  1< M< 2< 0 ...``.
@@ -31,14 +31,17 @@ def cell(st: StarfallState, sq: int) -> str:
     return (body + mark).ljust(3)
 
 
-def render(st: StarfallState) -> str:
-    """The board as text, top row (North's back row) first, with row and column numbers."""
+def render(st: StarfallState, bottom: int = 0) -> str:
+    """The board as text with row and column numbers: ``bottom``'s back row last (South's by
+    default; for North the picture turns half a circle, as the window draws it)."""
     geo = st.geo
     lines = []
-    for r in reversed(range(geo.height)):
+    rows = reversed(range(geo.height)) if bottom == 0 else range(geo.height)
+    cols = list(range(geo.width)) if bottom == 0 else list(reversed(range(geo.width)))
+    for r in rows:
         seam = " seam" if r == geo.seam else ""
-        lines.append(f"{r:2d} " + " ".join(cell(st, r * geo.width + c) for c in range(geo.width)).rstrip() + seam)
-    lines.append("   " + " ".join(f"{c:<3d}" for c in range(geo.width)).rstrip())
+        lines.append(f"{r:2d} " + " ".join(cell(st, r * geo.width + c) for c in cols).rstrip() + seam)
+    lines.append("   " + " ".join(f"{c:<3d}" for c in cols).rstrip())
     who = ("South", "North")[st.to_move]
     stock = f"stock S {st.command_stock(0)} / N {st.command_stock(1)}"
     owned = st.territory()

@@ -151,9 +151,9 @@ class _Input:
 
 
 def _board(client: OnlineClient) -> None:
-    view = client.view()
+    view, seat = client.view(), client.seat
     if view is not None:
-        print(str(view), flush=True)
+        print(view.text_for(seat) if seat is not None else str(view), flush=True)  # own side at the bottom
     print(client.status_line(), flush=True)
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..game import JSON, Game, Move, PegboardError, Result, State
 from ..records import game_for_record
-from ..rulesets import deep_merge, load_ruleset
+from ..rulesets import deep_merge, load_ruleset, ruleset_from_data
 from ..session import result_sentence
 from . import protocol as p
 from .guest import GuestMatch
@@ -54,6 +54,8 @@ class HostSettings:
     seat: int | None = None
     """0 or 1; None: drawn by lot at pairing."""
     seed: int | None = None
+    rules: Mapping[str, Any] | None = None
+    """A resolved ruleset to offer instead of ``ruleset`` (the window's current settings)."""
 
 
 class OnlinePlayer:
@@ -93,8 +95,14 @@ class OnlinePlayer:
         self._refusals_seen = 0
         self.on_finish: Callable[[OnlinePlayer, Result], None] | None = None
         spec = plugins.game(self.game_id)  # raises UnknownId for a game that is not installed
-        self.ruleset_label = self.host_settings.ruleset or spec.default_ruleset
-        self._ruleset = load_ruleset(self.ruleset_label, game=self.game_id, plugins=plugins)
+        if self.host_settings.rules is not None:
+            self._ruleset = ruleset_from_data(self.host_settings.rules, plugins)
+            if self._ruleset.game != self.game_id:
+                raise PegboardError(f"a {self._ruleset.game} ruleset cannot be offered for {self.game_id}")
+            self.ruleset_label = self._ruleset.ref
+        else:
+            self.ruleset_label = self.host_settings.ruleset or spec.default_ruleset
+            self._ruleset = load_ruleset(self.ruleset_label, game=self.game_id, plugins=plugins)
 
     # -- the hello ---------------------------------------------------------------------------
 

@@ -50,6 +50,9 @@ class ViewHost(Protocol):
     def say(self, text: str | None) -> None:
         """Show ``text`` in the status line until the position changes."""
 
+    def play_friend(self) -> Dialog | None:
+        """Open the Play a friend panel (online play against another program, for any game)."""
+
 
 @runtime_checkable
 class BoardView(Protocol):

@@ -121,7 +121,8 @@ class EndGameDialog(Dialog):
     """
 
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
-                 on_extend: Callable[[], Any], on_new_game: Callable[[], Any], note: str = "") -> None:
+                 on_extend: Callable[[], Any], on_new_game: Callable[[], Any], note: str = "",
+                 new_label: str = "New game") -> None:
         reason = f"{reason}\n\n{note}" if note else reason
         super().__init__(title, 520, 110 + wrapped_height(reason, 488))
         self.reason = self.add(Label(reason, wrap=True))
@@ -131,7 +132,7 @@ class EndGameDialog(Dialog):
         if extend_label:
             self.extend_button = self.add(Button(extend_label, self._extend, primary=True))
             self.buttons.append(self.extend_button)
-        self.new_button = self.add(Button("New game", self._new, primary=not extend_label))
+        self.new_button = self.add(Button(new_label, self._new, primary=not extend_label))
         self.close_button = self.add(Button("Close", self.close))
         self.buttons += [self.new_button, self.close_button]
 

@@ -23,6 +23,7 @@ from . import catalog, theme
 from .board import BoardView, MoveListView
 from .dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from .evalbar import BreakdownPanel, EvalBar
+from .friend import FriendPlay
 from .history import HistoryPanel
 from .rect import Rect
 from .settings import SettingsDialog, SettingsStore, current_values, default_store
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 FRAME = 1 / 60
 POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
+ONLINE_BUTTONS = {"resign", "history"}  # the top bar during an online match (its rules and moves are the host's)
 
 
 class StatusBar(Panel):
@@ -135,7 +137,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._eval_game: Any = None
 
         self.top = Panel(color=theme.BAR, border=None)
+        #: The buttons the top bar shows now, in order (``bar_buttons`` holds them all).
         self.buttons: dict[str, Button] = {}
+        self.bar_buttons: dict[str, Button] = {}
         for name, text, short, action, tip in (
             ("undo", "↶ Undo", "↶", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
             ("redo", "↷ Redo", "↷", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
@@ -145,8 +149,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             ("export", "Export .txt", "Export", self.open_export, "Save the match to a file."),
             ("import", "Import .txt", "Import", self.open_import, "Load a match file; every move is checked."),
             ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
+            ("friend", "⇄ Play a friend", "Online", self.play_friend, "Play someone else's program through a lobby."),
+            ("resign", "⚑ Resign", "Resign", self.resign_online, "Leave this online match (it counts as a loss)."),
         ):
-            self.buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
+            self.bar_buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
+        self.buttons.update((name, b) for name, b in self.bar_buttons.items() if name != "resign")
+        self.bar_buttons["resign"].show(False)
         # in the bar (and in self.buttons) only while the board view has settings
         self.settings_button: Button = self.top.add(Button(
             "⚙ Settings", self.open_settings, short_text="⚙", tooltip="This game's settings (kept in your profile)."))
@@ -157,6 +165,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.history = HistoryPanel(self.jump)
         self.status = StatusBar()
         self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
+        #: Play a friend: the lobby panel and, during an online match, the network behind ``session``.
+        self.friend = FriendPlay(self)
 
         red, green, blue = (c / 255 for c in theme.BACKGROUND)
         pyglet.gl.glClearColor(red, green, blue, 1.0)
@@ -269,19 +279,20 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
-        allowed = self.board is None or self.board.allows_undo()
-        self.buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
-        self.buttons["redo"].set_enabled(allowed and s.can_redo)
-        self.buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
-        self.buttons["history"].set_toggled(self.show_history)
+        self._show_buttons(s.online)
+        allowed = not s.online and (self.board is None or self.board.allows_undo())
+        self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
+        self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
+        self.bar_buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
+        self.bar_buttons["history"].set_toggled(self.show_history)
         suffix = self._text_suffix()
-        self.buttons["export"].set_text(f"Export {suffix}", "Export")
-        self.buttons["import"].set_text(f"Import {suffix}", "Import")
+        self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
+        self.bar_buttons["import"].set_text(f"Import {suffix}", "Import")
         if position:
             self.history.refresh(s, self.board.history_note if self.board is not None else None)
             evaluator = self._evaluator()
             evaluation = None
-            if evaluator is not None:
+            if evaluator is not None and not s.online:  # no engine help against a friend
                 try:
                     evaluation = evaluator.evaluate(s.state)
                 except Exception:  # noqa: BLE001
@@ -291,6 +302,20 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             if self.breakdown.visible:
                 self._layout(self.width, self.height)
         self._refresh_status()
+
+    def _show_buttons(self, online: bool) -> None:
+        """The top bar for the session shown: the full set, or Resign/Leave and History online."""
+        names = [n for n in self.bar_buttons if (n in ONLINE_BUTTONS if online else n != "resign")]
+        if not online and self.board is not None and self.board.settings():
+            names.append("settings")
+        if names != list(self.buttons):
+            self.buttons = {n: self.bar_buttons.get(n, self.settings_button) for n in names}
+            for button in (*self.bar_buttons.values(), self.settings_button):
+                button.show(any(button is b for b in self.buttons.values()))
+            self._layout(self.width, self.height)
+        if online:
+            over = self.session.is_over
+            self.bar_buttons["resign"].set_text("⏏ Leave" if over else "⚑ Resign", "Leave" if over else "Resign")
 
     def _text_suffix(self) -> str:
         suffixes = self.session.text_suffixes()
@@ -306,6 +331,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         view_text = self.board.status_text() if self.board is not None else None
         if view_text:
             return view_text, theme.TEXT_WARN
+        if s.online:  # Connected / Reconnecting… and whose turn
+            line = self.friend.status_line()
+            return (f"{line} — {self.notice}" if self.notice else line), theme.TEXT
         if self.notice:
             return self.notice, theme.TEXT
         if s.result is not None:
@@ -344,6 +372,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def tick(self, dt: float) -> None:
         """One frame of work: poll the session (bots, clocks), animate, refresh the status."""
         self._time += dt
+        self.friend.tick()
         try:
             self.session.poll()
         except PegboardError as exc:
@@ -494,7 +523,11 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def on_close(self) -> None:
         pyglet.clock.unschedule(self.tick)
         self.session.remove_listener(self._on_change)
+        local = self.friend.local
+        self.friend.close()  # an online match under way stays open to pick up later
         self.session.close()
+        if local is not None:
+            local.close()
         super().on_close()
 
     # -- actions -------------------------------------------------------------------------------------
@@ -518,6 +551,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return self._paused_note() or " Bots are paused until you move or press Resume bot."
 
     def undo(self) -> None:
+        if self.session.online:
+            self.say("Undo is not offered in an online match.")
+            return
         if self.board is not None and not self.board.allows_undo():
             self.say("Undo is not offered in a rated game.")
             return
@@ -525,13 +561,13 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.say("Undone." + self._bots_paused_note())
 
     def redo(self) -> None:
-        if self.board is not None and not self.board.allows_undo():
+        if self.session.online or (self.board is not None and not self.board.allows_undo()):
             return
         if self.session.redo():
             self.say("Redone." + self._bots_paused_note())
 
     def jump(self, ply: int) -> None:
-        if ply != self.session.cursor:
+        if ply != self.session.cursor and not self.session.online:
             self.session.jump(ply)
             where = f"Showing the position after move {ply}." if ply else "Showing the start position."
             self.say(where + self._paused_note())
@@ -557,6 +593,33 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def new_game(self) -> None:
         self.session.restart()
         self.say("New game.")
+
+    # -- Play a friend ---------------------------------------------------------------------------
+
+    def play_friend(self) -> Dialog | None:
+        """Open the Play a friend panel (the top bar's button; Settings entries call it too)."""
+        return self.friend.open_panel()
+
+    def resign_online(self) -> None:
+        """Resign the online match (after asking), or leave it once it is over."""
+        if not self.session.online:
+            return
+        if self.session.is_over:
+            self.friend.leave()
+            return
+        self.confirm("Resign?", "You leave the match and it counts as a loss.", self.friend.resign, yes_label="Resign")
+
+    def switch_session(self, session: Session) -> None:
+        """Show and drive ``session`` from now on (an online match, and back to the window's own game)."""
+        if session is self.session:
+            return
+        self.session.remove_listener(self._on_change)
+        self.session = session
+        session.add_listener(self._on_change)
+        self.notice = None
+        self._build_view()
+        self._layout(self.width, self.height)
+        self._refresh_all()
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -645,6 +708,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def open_end_dialog(self) -> Dialog | None:
         s = self.session
+        if s.online and self.friend.in_match:
+            return self.open_dialog(self.friend.end_dialog()) if s.result is not None else None
         if s.result is None:
             return None
         head = "Draw" if s.result.winner is None else f"{s.seat_name(s.result.winner)} wins"

@@ -31,7 +31,6 @@ from pegboard.ui.settings import Setting
 from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
 
 from pegboard.ui.settings import current_values
-from pegboard.ui.widgets import MessageDialog
 
 from .. import fog
 from .. import moves as mv
@@ -799,7 +798,7 @@ class StarfallView(BoardViewBase):
         if old is not None:
             self.notice = rated.abandon(old, self.profile) or None
         info = match.info(self.session)
-        if not info.guided and self.session.cursor == 0:
+        if not info.guided and self.session.cursor == 0 and not self.session.online:  # an online match is the host's
             if match.configure(self.session, self.session.plugins, self.values, self._ratings()):
                 return  # the window built a new view for the new game
             if not host.settings_store.get_setting(options.GAME, "welcomed", False):
@@ -825,7 +824,7 @@ class StarfallView(BoardViewBase):
     def apply_settings(self, changed: Mapping[str, Any]) -> None:
         self.values.update(changed)
         self.explain_enabled = bool(self.values[options.EXPLAIN])
-        if any(k in options.RULE_KEYS for k in changed):
+        if any(k in options.RULE_KEYS for k in changed) and not self.session.online:
             info = match.info(self.session)
             if info.guided:
                 match.drop_guide(self.session)
@@ -850,10 +849,9 @@ class StarfallView(BoardViewBase):
             host.say("Guided first game: follow the lit squares.")
 
     def play_friend(self) -> None:
-        """Settings → Play a friend (the online play fills this in)."""
+        """Settings → Play a friend: the window's panel (the same for every game)."""
         if self.host is not None:
-            self.host.open_dialog(MessageDialog("Play a friend", "Playing a friend over the network is not "
-                                                "available in this build yet."))
+            self.host.play_friend()
 
     def allows_undo(self) -> bool:
         return not match.is_rated(self.session)

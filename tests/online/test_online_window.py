@@ -1,0 +1,166 @@
+"""Play a friend in the real (headless) window, against a loopback lobby and a scripted client.
+
+The window is driven only through synthetic mouse and key events: the top bar's
+Play a friend button, the panel's fields, list and buttons, the board's nodes.
+The other side is an :class:`OnlineClient` polled by the same loop.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("PYGLET_HEADLESS", "1")  # before pyglet is first imported
+
+from online_helpers import DEADLINE, HostSettings, client, lobby, pump  # noqa: E402
+from pyglet.window import key  # noqa: E402
+
+from pegboard.online.store import Store  # noqa: E402
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(plugins: Any, tmp_path: Path) -> Any:
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    session = make_session("nodewar", "skirmish", ["human", "easy"], plugins, threaded=False)
+    win = open_window(session, plugins, schedule=False, settings_store=MemorySettings())
+    win.friend.client_options = {"store": Store(tmp_path / "window"), "workers": "inline"}
+    yield win
+    if not win.has_exit:
+        win.close()
+
+
+def run(win: Any, others: list[Any], until: Callable[[], bool]) -> None:
+    """Frames of the window (and polls of the other clients) until ``until()`` holds."""
+    end = time.monotonic() + DEADLINE
+    while not until():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out; the window says {win.status.text.text!r}, "
+                                 f"the panel {win.friend.message!r}")
+        win.tick(0.016)
+        for other in others:
+            other.poll()
+        time.sleep(0.002)
+
+
+def type_into(win: Any, field: Any, text: str) -> None:
+    """Click a text field, empty it with Backspace and type ``text``."""
+    win.click_widget(field)
+    win.press(key.END)
+    for _ in range(len(field.text)):
+        win.press(key.BACKSPACE)
+    win.type_text(text)
+    assert field.text == text
+
+
+def open_panel(win: Any, name: str, url: str) -> Any:
+    win.click_widget(win.buttons["friend"])
+    panel = win.dialog
+    assert panel is win.friend.dialog and panel.title == "Play a friend"
+    type_into(win, panel.name_input, name)
+    type_into(win, panel.lobby_input, url)
+    win.click_widget(panel.connect_button)
+    run(win, [], lambda: win.friend.connected)
+    return panel
+
+
+def click_move(win: Any, move: Any) -> None:
+    """A Node War move the way a person plays it: its node, then the hint where it goes."""
+    view = win.board
+    win.click(*view.point_xy(move.src))
+    assert view.selected == move.src, win.status.text.text
+    win.click(*view.point_xy(move.dst))
+
+
+def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins: Any, tmp_path: Path) -> None:
+    win = window
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        try:
+            ann.connect()
+            ann.ready()
+            heard: dict[int, list[Any]] = {}
+            pump([ann], lambda: any(n.kind == "waiting" for n in heard.get(id(ann), [])), notices=heard)
+            panel = open_panel(win, "Bob", server.url)
+            run(win, [ann], lambda: bool(win.friend.players))
+            assert panel.list.rows[0].startswith("Ann  ·  nodewar  ·  nodewar/skirmish")
+            win.click(*panel.list.row_rect(0).center)
+            assert panel.play_button.enabled
+            win.click_widget(panel.play_button)
+            # the host's settings reach the window before the match: accept them
+            run(win, [ann], lambda: bool(win.friend.offer_lines))
+            assert panel.accept_button.visible and panel.decline_button.visible
+            assert any("you play Red" in line for line in panel.list.rows)
+            win.click_widget(panel.accept_button)
+            run(win, [ann], lambda: win.session.online and ann.player.started)
+            assert win.dialog is None and win.friend.in_match
+            assert win.status.text.text == "Connected · Ann's turn (Blue) — Playing Ann online: you are Red."
+            assert "undo" not in win.buttons and win.buttons["resign"].visible
+            # the window plays Red: its side is at the bottom
+            view, game = win.board, win.session.game
+            assert view.flipped
+            assert view.point_xy(game.base_points[1])[1] < view.point_xy(game.base_points[0])[1]
+            # Ann moves; the window sees it and it is its turn
+            ann.play(random.Random(1).choice(ann.legal_moves()))
+            run(win, [ann], lambda: win.session.cursor == 1)
+            win.tick(0.016)
+            assert win.status.text.text == "Connected · Your turn (Red)"
+            # a move made by mouse in the window reaches Ann
+            move = random.Random(2).choice(win.session.state.legal_moves())
+            click_move(win, move)
+            host_session = ann.player.host.session
+            run(win, [ann], lambda: host_session.cursor == 2)
+            assert host_session.history[1].move == move and host_session.history[1].seat == 1
+            run(win, [ann], lambda: win.session.cursor == 2)
+            win.tick(0.016)
+            assert win.status.text.text == "Connected · Ann's turn (Blue)"
+            # resign from the top bar: a loss, the end dialog, back to the window's own game
+            win.click_widget(win.buttons["resign"])
+            win.click_widget(win.dialog.yes_button)
+            run(win, [ann], lambda: win.session.result is not None and ann.result is not None)
+            assert ann.result.winner == 0 and ann.result.reason == "resign"
+            end = win.dialog
+            assert end is not None and end.title == "Ann (Blue) wins"
+            win.click_widget(end.new_button)
+            assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
+        finally:
+            ann.close(leave=True)
+
+
+def test_wait_with_a_code_and_play_the_friend_who_types_it(window: Any, plugins: Any, tmp_path: Path) -> None:
+    win = window
+    with lobby(listing=False) as server:
+        cid = client(server.url, "Cid", "nodewar", tmp_path, plugins, auto_accept=True)
+        try:
+            cid.connect()
+            panel = open_panel(win, "Dee", server.url)
+            assert win.friend.mode == "codes" and not panel.play_button.visible
+            win.click_widget(panel.ready_button)
+            run(win, [cid], lambda: win.friend.code is not None)
+            code = win.friend.code
+            assert code in panel.message.text and panel.ready_button.text == "Stop waiting"
+            cid.join(code.lower())
+            run(win, [cid], lambda: win.session.online and cid.player.started)
+            seat = win.session.seat
+            if cid.seat == 0:  # seats are drawn by lot: the friend may move first
+                cid.play(random.Random(3).choice(cid.legal_moves()))
+                run(win, [cid], lambda: win.session.cursor == 1)
+            win.tick(0.016)
+            assert win.status.text.text.startswith(f"Connected · Your turn ({win.session.seat_name(seat)})")
+            ply = win.session.cursor
+            move = random.Random(4).choice(win.session.state.legal_moves())
+            click_move(win, move)
+            run(win, [cid], lambda: cid.player.guest.last is not None and cid.player.guest.last.ply == ply + 1)
+            assert cid.player.guest.last.last["move"] == win.session.game.encode_move(move)
+            assert win.status.text.text == "Connected · Cid's turn (" + win.session.seat_name(1 - seat) + ")"
+        finally:
+            cid.close(leave=True)
