@@ -84,7 +84,8 @@ def click_move(win: Any, move: Any) -> None:
 def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins: Any, tmp_path: Path) -> None:
     win = window
     with lobby() as server:
-        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0),
+                     rating=1200.0)
         try:
             ann.connect()
             ann.ready()
@@ -130,6 +131,7 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             assert ann.result.winner == 0 and ann.result.reason == "resign"
             end = win.dialog
             assert end is not None and end.title == "Ann (Blue) wins"
+            assert "Your rating: 1000 → 9" in end.reason.text  # rated: both sides sent a rating
             win.click_widget(end.new_button)
             assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
         finally:

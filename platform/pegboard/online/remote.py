@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import Event, IllegalMove, InvalidMoveEncoding, Move, Result
 from ..history import Change, PlyRecord
-from ..seats import SeatController
+from ..seats import HUMAN, SeatController
 from ..session import Session, SessionError
 
 if TYPE_CHECKING:
@@ -180,11 +180,11 @@ class OnlineSession(Session):
                 text = str(known.get("text")) if known is not None else "a move you cannot see"
                 seat = mover if mover is not None else 1 - self.seat
                 self.history.append(PlyRecord(number=number, seat=seat, move=move, text=text,
-                                              events=events if number == update.ply else (), by="online"))
+                                              events=events if number == update.ply else (), by=HUMAN))
             self._seen_ply = update.ply
         self._refresh()
         if update.ply > before:
-            self._emit("move", move=move, seat=mover, events=events, by="online")
+            self._emit("move", move=move, seat=mover, events=events, by=HUMAN)
         if update.result is not None and notice.kind == "over":
             self._emit("result")
 

@@ -369,16 +369,23 @@ class FriendPlay:
         self.host.say(f"Playing {client.player.peer_name} online: you are {self.session.seat_name(seat)}.")
 
     def _finished(self, notice: Notice) -> None:
-        profile, client = self.profile, self.client
-        if notice.data.get("reason") == "closed":
+        if notice.data.get("reason") == "closed":  # the host closed the match while this side was away
             self.end_note = notice.text
-        elif profile is not None and client is not None and client.player.ticket is not None:
-            rows = profile.history(limit=1)
-            if rows and rows[0].match_id == client.player.ticket.match:
-                before, after = rows[0].rating_before, rows[0].rating_after
-                self.end_note = f"Your rating: {before:.0f} → {after:.0f} ({after - before:+.1f})."
-            else:
-                self.end_note = "Not rated (both players need a rating)."
+            self.host.say(notice.text)
+
+    def rating_note(self) -> str:
+        """The end dialog's line about ratings (the result is in the profile by then)."""
+        profile, client = self.profile, self.client
+        if client is None or client.player.ticket is None:
+            return self.end_note
+        ticket = client.player.ticket
+        if profile is None:
+            return "Not rated: this program has no profile."
+        rows = profile.history(limit=1)
+        if rows and rows[0].match_id == ticket.match:
+            before, after = rows[0].rating_before, rows[0].rating_after
+            return f"Your rating: {before:.0f} → {after:.0f} ({after - before:+.1f})."
+        return f"Not rated: {client.player.peer_name or 'the other player'} plays without a rating."
 
     def end_dialog(self) -> Dialog:
         """The end of the online match: the result, the rating change, back to your own game."""
@@ -391,7 +398,7 @@ class FriendPlay:
         else:
             head = "Draw" if result.winner is None else (
                 "You win" if result.winner == session.seat else f"{session.player_label(result.winner)} wins")
-            reason, note = result.text or result.reason.replace("_", " "), self.end_note
+            reason, note = result.text or result.reason.replace("_", " "), self.rating_note()
         return EndGameDialog(head, reason, extend_label=None, on_extend=lambda: None, on_new_game=self.leave,
                              note=note, new_label="Back to your game")
 

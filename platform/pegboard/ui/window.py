@@ -280,6 +280,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
+        self.evalbar.show(not s.online)  # no engine help against a friend
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
@@ -292,7 +293,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.history.refresh(s, self.board.history_note if self.board is not None else None)
             evaluator = self._evaluator()
             evaluation = None
-            if evaluator is not None and not s.online:  # no engine help against a friend
+            if evaluator is not None and not s.online:
                 try:
                     evaluation = evaluator.evaluate(s.state)
                 except Exception:  # noqa: BLE001
