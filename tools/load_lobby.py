@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Load test of the online lobby: N simulated players on loopback, pairing and playing.
 
-    .venv/bin/python tools/load_lobby.py --clients 200 --seconds 60
+    .venv/bin/python tools/load_lobby.py --clients 200 --seconds 60 --procs 2
 
 Starts ``pegboard lobby serve`` on 127.0.0.1 (a free port) in a child process,
-then runs N simulated players in this process on one asyncio loop: half wait
+then runs N simulated players spread over ``--procs`` processes (one asyncio loop
+each; a pair stays in one process), plus a probe process that does nothing but
+ping the lobby every 0.1 s (the lobby's own answer time under load). Half wait
 on the list with Node War (skirmish), the other half pick them, and each pair
 plays random legal moves with a pause of ``--think`` seconds, match after
 match, until ``--seconds`` run out. Every player uses the real client code
@@ -12,7 +14,7 @@ match, until ``--seconds`` run out. Every player uses the real client code
 each host runs its match and writes its record after every move, as a real one does.
 
 Reports the move round-trip (a guest's move sent -> the host's answer with the
-new position back at the guest, through the lobby twice), errors (refusals,
+new position back at the guest, through the lobby twice), the probe's pings, errors (refusals,
 error notices, connections lost, players that never paired) and the lobby's
 memory (VmRSS now and at its peak, from /proc). Bounded: at most 1000 players
 and 600 seconds; the lobby is stopped at the end whatever happens.
@@ -23,13 +25,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import multiprocessing
 import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,19 +180,63 @@ async def simulate(index: int, url: str, args: argparse.Namespace, store_root: P
         await link.close()
 
 
-async def run(args: argparse.Namespace, url: str, store_root: Path) -> Tally:
+async def run(args: argparse.Namespace, url: str, store_root: Path, indices: range) -> Tally:
     tally = Tally()
     stop_at = time.monotonic() + args.seconds
     tasks = []
-    for index in range(args.clients):
+    for count, index in enumerate(indices):
         tasks.append(asyncio.create_task(simulate(index, url, args, store_root, tally, stop_at)))
-        if index % 20 == 19:
+        if count % 20 == 19:
             await asyncio.sleep(0.05)  # players arrive over a moment, not in one instant
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for result in results:
         if isinstance(result, BaseException):
             tally.errors.append(f"crashed: {type(result).__name__}: {result}")
     return tally
+
+
+def run_share(args: argparse.Namespace, url: str, store_root: Path, indices: range) -> Tally:
+    """One process's share of the players (pairs stay together: hosts are even, guests the next odd)."""
+    os.environ["PEGBOARD_HOME"] = str(store_root)
+    return asyncio.run(run(args, url, store_root, indices))
+
+
+def probe(url: str, seconds: float, every: float = 0.1) -> list[float]:
+    """Ping the lobby from a process of its own that does nothing else: the lobby's own
+    answer time under the load, without the simulated players' queueing in it."""
+
+    async def main() -> list[float]:
+        from pegboard.online.link import Link
+
+        arrived = asyncio.Event()
+        link = Link(url, {"t": "hello", "v": 1, "name": "probe", "game": "nodewar", "ruleset": "nodewar/skirmish",
+                          "rating": None}, on_message=arrived.set, open_timeout=20.0)
+        await link.open()
+        times: list[float] = []
+        stop_at = time.monotonic() + seconds
+        number = 0
+        try:
+            while time.monotonic() < stop_at:
+                number += 1
+                sent = time.monotonic()
+                await link.send({"t": "ping", "n": number})
+                while True:
+                    arrived.clear()
+                    pong = next((m for m in link.inbox if m.get("t") == "pong" and m.get("n") == number), None)
+                    if pong is not None:
+                        times.append(time.monotonic() - sent)
+                        link.inbox.clear()
+                        break
+                    try:
+                        await asyncio.wait_for(arrived.wait(), 5.0)
+                    except TimeoutError:
+                        break
+                await asyncio.sleep(every)
+        finally:
+            await link.close()
+        return times
+
+    return asyncio.run(main())
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -201,33 +250,45 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help=f"how long they play, at most {MAX_SECONDS:.0f}")
     parser.add_argument("--think", type=float, default=0.25, help="average pause before each move (seconds)")
     parser.add_argument("--ruleset", default="skirmish", help="the Node War ruleset the hosts offer")
+    parser.add_argument("--procs", type=int, default=1, help="processes the players are spread over (1-8)")
     args = parser.parse_args()
+    if not 1 <= args.procs <= 8:
+        parser.error("--procs must be from 1 to 8")
     if not 2 <= args.clients <= MAX_CLIENTS or args.clients % 2:
         parser.error(f"--clients must be an even number from 2 to {MAX_CLIENTS}")
     if not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds must be from 1 to {MAX_SECONDS:.0f}")
     child, url = start_lobby()
     peak = [0]
+    sampling = threading.Event()
+
+    def sample() -> None:
+        while not sampling.wait(0.5):
+            peak[0] = max(peak[0], memory_kib(child.pid)[0])
+
     try:
         with tempfile.TemporaryDirectory(prefix="pegboard-load-") as folder:
             os.environ["PEGBOARD_HOME"] = folder
-
-            async def watched() -> Tally:
-                async def sample() -> None:
-                    while True:
-                        peak[0] = max(peak[0], memory_kib(child.pid)[0])
-                        await asyncio.sleep(0.5)
-
-                sampler = asyncio.create_task(sample())
-                try:
-                    return await run(args, url, Path(folder))
-                finally:
-                    sampler.cancel()
-
+            pairs = args.clients // 2
+            shares = [range(2 * (pairs * k // args.procs), 2 * (pairs * (k + 1) // args.procs)) for k in range(args.procs)]
             started = time.monotonic()
             idle_rss = memory_kib(child.pid)[0]
             idle_cpu = cpu_seconds(child.pid)
-            tally = asyncio.run(watched())
+            sampler = threading.Thread(target=sample, daemon=True)
+            sampler.start()
+            tally = Tally()
+            context = multiprocessing.get_context("spawn")  # fresh interpreters: no loop or lock copied over
+            with ProcessPoolExecutor(max_workers=args.procs + 1, mp_context=context) as pool:
+                pinged = pool.submit(probe, url, args.seconds)
+                for part in pool.map(run_share, [args] * args.procs, [url] * args.procs, [Path(folder)] * args.procs, shares):
+                    tally.round_trips += part.round_trips
+                    tally.pings += part.pings
+                    tally.moves += part.moves
+                    tally.games += part.games
+                    tally.errors += part.errors
+                    tally.paired += part.paired
+                probes = pinged.result()
+            sampling.set()
             elapsed = time.monotonic() - started
             rss, hwm = memory_kib(child.pid)
             lobby_cpu = cpu_seconds(child.pid) - idle_cpu
@@ -241,13 +302,17 @@ def main() -> int:
     unpaired = args.clients - tally.paired
     errors = len(tally.errors) + unpaired
     rt = tally.round_trips
-    print(f"clients {args.clients}, {elapsed:.1f} s, think {args.think} s, ruleset nodewar/{args.ruleset}")
+    print(f"clients {args.clients} in {args.procs} process(es), {elapsed:.1f} s, think {args.think} s, "
+          f"ruleset nodewar/{args.ruleset}")
     print(f"moves {tally.moves} ({tally.moves / elapsed:.0f}/s), finished games {tally.games}, round trips measured {len(rt)}")
     if rt:
         print(f"move round-trip p50 {percentile(rt, 0.5) * 1000:.1f} ms, p99 {percentile(rt, 0.99) * 1000:.1f} ms, "
               f"max {max(rt) * 1000:.1f} ms, mean {statistics.fmean(rt) * 1000:.1f} ms")
+    if probes:
+        print(f"lobby ping from an idle probe process p50 {percentile(probes, 0.5) * 1000:.1f} ms, "
+              f"p99 {percentile(probes, 0.99) * 1000:.1f} ms ({len(probes)} pings, every 0.1 s)")
     if tally.pings:
-        print(f"lobby ping round-trip p50 {percentile(tally.pings, 0.5) * 1000:.1f} ms, "
+        print(f"lobby ping round-trip (from the players' own loops) p50 {percentile(tally.pings, 0.5) * 1000:.1f} ms, "
               f"p99 {percentile(tally.pings, 0.99) * 1000:.1f} ms ({len(tally.pings)} pings)")
     print(f"lobby CPU {lobby_cpu:.1f} s in {elapsed:.0f} s ({100 * lobby_cpu / elapsed:.0f}% of a core); "
           f"machine load average {load:.1f} on {os.cpu_count()} cores")

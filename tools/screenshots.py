@@ -13,7 +13,9 @@ history, customize, export, import-error, end (when a game ends within
 --max-moves) and small (800x600). Moves come from the game's first bot when
 it has one (seeded random moves otherwise). Node War adds selected (a node
 with every kind of move hint), inspect (a dead node's links), thinking (a
-bot at work), and at 800x600 small-selected and small-history.
+bot at work), and at 800x600 small-selected and small-history. --online writes only
+the Play a friend screens (a loopback lobby with scripted players): starfall-online-panel
+(the list), starfall-online-offer (the host's settings) and starfall-online-match.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -266,6 +269,97 @@ def starfall_screens(plugins, save: Saver) -> None:
         window.close()
 
 
+def online_screens(plugins, out: Path) -> None:
+    """The Play a friend panel with players waiting, the host's settings, and a fogged match as North."""
+    from pegboard.online.client import HostSettings, OnlineClient
+    from pegboard.online.server import LobbyThread
+    from pegboard.online.store import Store
+
+    def save(window, screen: str) -> None:
+        path = out / f"starfall-{screen}.png"
+        window.save_screenshot(path)
+        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+    home = Path(os.environ["PEGBOARD_HOME"])
+    with LobbyThread() as server:
+        waiting = [
+            OnlineClient(server.url, name, game, plugins=plugins, store=Store(home / name), workers="inline",
+                         rating=rating, host=HostSettings(ruleset=ruleset, seat=0, seed=9))
+            for name, game, ruleset, rating in (("Ann", "starfall", "fog_seam", 1131.0), ("Bo", "starfall", "standard", 984.0),
+                                                ("Cy", "starfall", "open_sky", None), ("Dev", "nodewar", "skirmish", 1020.0))
+        ]
+        window = _starfall_window(plugins, seats=("human", "skill-50"), fog="seam")
+        window.friend.client_options = {"store": Store(home / "window"), "workers": "inline"}
+
+        def frames(until: Callable[[], bool], limit: int = 2000) -> None:
+            for _ in range(limit):
+                if until():
+                    return
+                window.tick(0.016)
+                for other in waiting:
+                    other.poll()
+            raise SystemExit(f"the online screens did not come up in time: {window.friend.message}")
+
+        try:
+            for other in waiting:
+                other.connect()
+                other.ready()
+            window.play_friend()
+            panel = window.dialog
+            panel.name_input.set_text("Eve")
+            panel.lobby_input.set_text(server.url)
+            panel.connect()
+            frames(lambda: window.friend.connected)
+            for _ in range(50):  # until every waiting player is on the list
+                window.friend.refresh_list()
+                for _ in range(5):
+                    window.tick(0.016)
+                    for other in waiting:
+                        other.poll()
+                if len(window.friend.players) == 3:
+                    break
+            ann_row = next(i for i, e in enumerate(window.friend.players) if e.get("name") == "Ann")
+            panel.list.select(ann_row)
+            panel.refresh()
+            save(window, "online-panel")
+            window.friend.pick(ann_row)
+            frames(lambda: bool(window.friend.offer_lines))
+            save(window, "online-offer")
+            window.friend.accept()
+            frames(lambda: window.session.online and waiting[0].player.started)
+            rng = random.Random(4)
+            ann = waiting[0]
+            for _ in range(24):
+                if window.session.is_over:
+                    break
+                if ann.my_turn:
+                    ann.play(rng.choice([m for m in ann.legal_moves() if m.kind != "fire"]))
+                elif window.session.input_block() is None:
+                    window.session.play(rng.choice([m for m in window.session.state.legal_moves() if m.kind != "fire"]))
+                for _ in range(100):  # until the move went round (the lobby is on another thread)
+                    window.tick(0.016)
+                    ann.poll()
+                    if ann.my_turn or window.session.input_block() is None or window.session.is_over:
+                        break
+                    time.sleep(0.002)
+            for _ in range(400):  # end on the window's turn
+                if window.session.input_block() is None or window.session.is_over:
+                    break
+                if ann.my_turn:
+                    ann.play(rng.choice([m for m in ann.legal_moves() if m.kind != "fire"]))
+                window.tick(0.016)
+                ann.poll()
+                time.sleep(0.002)
+            window.board.anims.skip()
+            window.board.refresh()
+            window.tick(0.05)
+            save(window, "online-match")
+        finally:
+            window.close()
+            for other in waiting:
+                other.close(leave=True)
+
+
 EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras, "starfall": starfall_screens}
 
 
@@ -277,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=600, help="moves played to try to reach an end-of-game screen")
     parser.add_argument("--plugin", action="append", default=[], help="extra plugin file (repeatable)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
+    parser.add_argument("--online", action="store_true", help="only the Play a friend screens (Starfall)")
     args = parser.parse_args(argv)
     _prepare(args.display)
     os.environ["PEGBOARD_HOME"] = tempfile.mkdtemp(prefix="pegboard-shots-")  # never the user's profile
@@ -294,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
         print("no installed game has a board view yet; name one with --game to use the move list", file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.online:
+        online_screens(plugins, args.out)
+        return 0
     for game_id in games:
         shoot_game(game_id, args.out, plugins, moves=args.moves, max_moves=args.max_moves)
     return 0

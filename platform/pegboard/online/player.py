@@ -396,7 +396,7 @@ class OnlinePlayer:
         if first:
             self._rated_start()
             self._notice("start", "the match has started")
-        self._notice("state", self.turn_line(), ply=update.ply, events=update.events)
+        self._notice("state", self.turn_line(), ply=update.ply, events=update.events, last=update.last)
         if update.result is not None:
             self._over(update.result)
 

@@ -161,31 +161,34 @@ class OnlineSession(Session):
                        text=change.text)
 
     def _guest_update(self, notice: Notice) -> None:
+        """One ``state`` notice (several may wait in one poll: each carries its own ply and move)."""
         guest = self.client.player.guest
         if guest is None or guest.last is None:
             return
-        update = guest.last
-        self._clocks = [None if c is None else float(c) for c in update.clocks]
+        latest = guest.last
+        self._clocks = [None if c is None else float(c) for c in latest.clocks]
         self._clocks_at = self._time()
         before = self._seen_ply
-        events = tuple(_event(e) for e in update.events)
+        ply = notice.data.get("ply", latest.ply) if notice.kind == "state" else before
+        ply = ply if isinstance(ply, int) else latest.ply
+        events = tuple(_event(e) for e in notice.data.get("events", []) if isinstance(e, Mapping))
+        last = notice.data.get("last") if isinstance(notice.data.get("last"), Mapping) else None
         move: Move | None = None
         mover: int | None = None
-        if update.ply > before:
-            last = update.last
-            for number in range(before + 1, update.ply + 1):
-                known = last if number == update.ply and isinstance(last, Mapping) else None
+        if ply > before:
+            for number in range(before + 1, ply + 1):
+                known = last if number == ply else None
                 mover = int(known["seat"]) if known is not None and isinstance(known.get("seat"), int) else None
                 move = _decoded(self, known.get("move")) if known is not None else None
                 text = str(known.get("text")) if known is not None else "a move you cannot see"
                 seat = mover if mover is not None else 1 - self.seat
                 self.history.append(PlyRecord(number=number, seat=seat, move=move, text=text,
-                                              events=events if number == update.ply else (), by=HUMAN))
-            self._seen_ply = update.ply
+                                              events=events if number == ply else (), by=HUMAN))
+            self._seen_ply = ply
         self._refresh()
-        if update.ply > before:
+        if ply > before:
             self._emit("move", move=move, seat=mover, events=events, by=HUMAN)
-        if update.result is not None and notice.kind == "over":
+        if latest.result is not None and notice.kind == "over":
             self._emit("result")
 
     def _refresh(self) -> None:

@@ -524,9 +524,9 @@ class FriendDialog(Dialog):
             w = button.natural_width() + 8
             button.set_rect(Rect(x, row_y, w, 32))
             x += w + 8
-        self.code_label.set_rect(Rect(r.right - 236, row_y, 44, 32))
-        self.code_input.set_rect(Rect(r.right - 190, row_y, 84, 32))
-        self.join_button.set_rect(Rect(r.right - 98, row_y, 82, 32))
+        self.code_label.set_rect(Rect(r.x + 16, r.y + 14, 48, 32))
+        self.code_input.set_rect(Rect(r.x + 66, r.y + 14, 84, 32))
+        self.join_button.set_rect(Rect(r.x + 158, r.y + 14, 82, 32))
         self.button_row([b for b in (self.accept_button, self.decline_button, self.cancel_button) if b.visible])
 
 
