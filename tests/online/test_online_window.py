@@ -166,3 +166,59 @@ def test_wait_with_a_code_and_play_the_friend_who_types_it(window: Any, plugins:
             assert win.status.text.text == "Connected · Cid's turn (" + win.session.seat_name(1 - seat) + ")"
         finally:
             cid.close(leave=True)
+
+
+def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> None:
+    """Starfall's window as the guest under fog: North at the bottom, its own moves in the history with
+    their text, the host's as unseen moves, and the same number of plies as the host."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    store = MemorySettings()
+    store.set_setting("starfall", "welcomed", True)
+    session = make_session("starfall", "standard", ["human", "skill-0"], plugins, threaded=False)
+    win = open_window(session, plugins, schedule=False, settings_store=store)
+    win.friend.client_options = {"store": Store(tmp_path / "window"), "workers": "inline"}
+    rng = random.Random(8)
+    with lobby() as server:
+        ann = client(server.url, "Ann", "starfall", tmp_path, plugins, host=HostSettings(ruleset="fog_seam", seat=0))
+        try:
+            ann.connect()
+            ann.ready()
+            win.friend.connect("Bob", server.url)
+            run(win, [ann], lambda: win.friend.connected)
+            for _ in range(100):
+                win.friend.refresh_list()
+                run(win, [ann], lambda: True)
+                for _ in range(5):
+                    win.tick(0.016)
+                    ann.poll()
+                    time.sleep(0.002)
+                if win.friend.players:
+                    break
+            win.friend.pick(0)
+            run(win, [ann], lambda: bool(win.friend.offer_lines))
+            assert "fog: mode = seam" in win.friend.offer_lines
+            win.friend.accept()
+            run(win, [ann], lambda: win.session.online and ann.player.started)
+            view = win.board
+            assert view.me == 1 and view.painter.bottom == 1 and "you are North" in view.title_text()
+            host = ann.player.host.session
+            while host.cursor < 8:
+                if ann.my_turn:
+                    ann.play(rng.choice([m for m in ann.legal_moves() if m.kind != "fire"]))
+                elif win.session.input_block() is None:
+                    win.session.play(rng.choice([m for m in win.session.state.legal_moves() if m.kind != "fire"]))
+                run(win, [ann], lambda: ann.my_turn or win.session.input_block() is None)
+            run(win, [ann], lambda: win.session.cursor == host.cursor)
+            rows = win.session.history
+            assert [r.number for r in rows] == list(range(1, host.cursor + 1))
+            for mine, theirs in zip(rows, host.history):
+                if theirs.seat == 1:
+                    assert mine.seat == 1 and mine.text == theirs.text and mine.move == theirs.move
+                else:
+                    assert mine.text == "a move you cannot see" and mine.move is None
+            assert win.session.state.rules.fogged
+        finally:
+            ann.close(leave=True)
+            win.close()
