@@ -1,14 +1,30 @@
-"""Frames per second of the match window with a full Starfall board and an animation running.
+"""Frames per second of the match window with a full board, as the event loop draws it.
 
-Opens the real window (headless unless --display) at 1280x800, plays some
-moves so the board holds drones of both sides, then draws frames as fast as
-it can for --seconds while moves keep animating (a paying swap is played,
-animates, is taken back without animation and played again). Each frame is
-what the event loop does: the window's tick (session poll, animation step,
-status line), on_draw and a buffer flip.
+Opens the real window (headless unless --display) at 1280x800 and draws frames
+as fast as it can for --seconds. Each frame is what the event loop does: the
+window's tick (session poll, animation step, status line), on_draw and a
+buffer flip.
 
-    .venv/bin/python tools/bench_window.py                # 1280x800, 5 s
+Starfall (default): some moves fill the board with drones of both sides, then
+a paying swap is played, animates, is taken back without animation and played
+again, so a move is animating in nearly every frame.
+
+Node War (``--game nodewar``): random moves fill the board; with
+``--thinking`` both seats are then the Expert bot, thinking in the session's
+bot worker (``--worker``, by default the one ``pegboard play`` uses), so the
+window draws while Expert searches and redraws the position after each move.
+
+Besides frames/s (wall clock, which the machine's load divides) it prints the
+CPU time the window's own thread spends per frame. The renderer is Mesa's
+software OpenGL: ``LP_NUM_THREADS=0`` (set here unless given) makes it rasterise
+on the calling thread, so that CPU time is the whole frame and ``1000 / ms`` is
+the frame rate one free core would give, whatever the load.
+
+    .venv/bin/python tools/bench_window.py                        # Starfall, 1280x800, 5 s
     .venv/bin/python tools/bench_window.py --seconds 10 --idle
+    .venv/bin/python tools/bench_window.py --game nodewar --thinking
+    .venv/bin/python tools/bench_window.py --game nodewar --thinking --worker thread
+    .venv/bin/python tools/bench_window.py --profile 25           # cProfile the measured frames
 """
 
 from __future__ import annotations
@@ -18,12 +34,14 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def fill_time(window) -> float:
+def fill_time(window: Any) -> float:
     """Milliseconds to fill the whole window with one rectangle (GL finished): the machine's fill rate."""
     import pyglet
     from pyglet import shapes
@@ -41,18 +59,48 @@ def fill_time(window) -> float:
     return (time.perf_counter() - start) * 100
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--width", type=int, default=1280)
-    parser.add_argument("--height", type=int, default=800)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--moves", type=int, default=60, help="moves played first to fill the board")
-    parser.add_argument("--idle", action="store_true", help="also measure frames with nothing moving")
-    parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
-    args = parser.parse_args(argv)
-    if not args.display:
-        os.environ["PYGLET_HEADLESS"] = "1"
+class Measure:
+    """Counts frames, wall time and the drawing thread's CPU time over a loop."""
 
+    def __init__(self, seconds: float, profile: int) -> None:
+        self.seconds = seconds
+        self.profile = profile
+
+    def run(self, frame: Callable[[], None], before: Callable[[], bool]) -> dict[str, float]:
+        """Draw frames for ``seconds``; ``before()`` runs first each frame and says whether to count it as 'busy'."""
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile() if self.profile else None
+        frames = busy = 0
+        worst = 0.0
+        cpu0, start = time.thread_time(), time.perf_counter()
+        if profiler is not None:
+            profiler.enable()
+        while time.perf_counter() - start < self.seconds:
+            busy += before()
+            t0 = time.perf_counter()
+            frame()
+            worst = max(worst, time.perf_counter() - t0)
+            frames += 1
+        if profiler is not None:
+            profiler.disable()
+        elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu0
+        if profiler is not None:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(self.profile)
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(self.profile)
+        return {"frames": frames, "busy": busy, "elapsed": elapsed, "cpu": cpu, "worst": worst}
+
+
+def report(label: str, m: dict[str, float]) -> str:
+    frames = max(1, int(m["frames"]))
+    cpu_ms = 1000 * m["cpu"] / frames
+    return (f"{label}: {frames / m['elapsed']:.1f} frames/s ({1000 * m['elapsed'] / frames:.1f} ms a frame, slowest "
+            f"{1000 * m['worst']:.0f} ms); window thread CPU {cpu_ms:.1f} ms a frame = {1000 / max(cpu_ms, 1e-9):.0f} "
+            "frames/s on a free core")
+
+
+def starfall(args: argparse.Namespace, measure: Measure) -> None:
     from pegboard.plugins import Plugins
     from pegboard.ui import make_session, open_window
     from pegboard.ui.settings import MemorySettings
@@ -73,37 +121,99 @@ def main(argv: list[str] | None = None) -> int:
     view.anims.skip()
     drones = sum(1 for k in session.state.kind if k)
     swap = next(m for m in session.state.legal_moves() if m.kind == "swap")
+    frame = frame_of(window)
 
+    def animate() -> bool:
+        if not view.busy():
+            if session.cursor and session.history[session.cursor - 1].move == swap:
+                session.undo()  # no animation: back to the position before the swap
+            session.play(swap)
+        return bool(view.busy())
+
+    for _ in range(10):
+        frame()
+    calibration = fill_time(window)
+    print(f"Starfall {args.width}x{args.height}, {drones} drones on the board")
+    m = measure.run(frame, animate)
+    print(report(f"a move animating in {m['busy']} of {m['frames']} frames", m))
+    if args.idle:
+        print(report("idle", measure.run(frame, lambda: False)))
+    print(f"calibration: filling the whole window once takes {calibration:.1f} ms here (software OpenGL)")
+    window.close()
+
+
+def nodewar(args: argparse.Namespace, measure: Measure) -> None:
+    from pegboard.botworkers import default_bot_worker
+    from pegboard.plugins import Plugins
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    plugins = Plugins()
+    worker = args.worker or default_bot_worker()
+    session = make_session("nodewar", "standard", ["human", "human"], plugins, seed=11, workers=worker)
+    window = open_window(session, plugins, width=args.width, height=args.height, schedule=False,
+                         settings_store=MemorySettings())
+    rng = random.Random(5)
+    for _ in range(args.moves):
+        move = session.state.random_move(rng)
+        if session.is_over or move is None:
+            break
+        session.play(move)
+    start_ply = session.cursor
+    nodes = sum(1 for o in session.state.owner if o >= 0)
+    frame = frame_of(window)
+    for _ in range(10):
+        frame()
+    what = f"Expert v Expert thinking in a {worker} worker" if args.thinking else "idle"
+    print(f"Node War {args.width}x{args.height}, {nodes} nodes on the board after {start_ply} moves, {what}")
+    if args.thinking:
+        session.set_seats(["expert", "expert"])
+
+    def thinking() -> bool:
+        if session.is_over:  # back to the full board; the bots go on from there
+            session.jump(start_ply)
+            session.resume_bots()
+        return session.thinking is not None
+
+    m = measure.run(frame, thinking)
+    moves = session.cursor - start_ply
+    print(report(f"a bot thinking in {m['busy']} of {m['frames']} frames, {moves} bot moves redrawn", m))
+    session.close()
+    window.close()
+
+
+def frame_of(window: Any) -> Callable[[], None]:
     def frame() -> None:
         window.tick(1 / 60)
         window.switch_to()
         window.on_draw()
         window.flip()
+    return frame
 
-    def measure(animate: bool) -> tuple[int, float, int]:
-        frames, animated, start = 0, 0, time.perf_counter()
-        while time.perf_counter() - start < args.seconds:
-            if animate and not view.busy():
-                if session.cursor and session.history[session.cursor - 1].move == swap:
-                    session.undo()  # no animation: back to the position before the swap
-                session.play(swap)
-            animated += view.busy()
-            frame()
-            frames += 1
-        return frames, time.perf_counter() - start, animated
 
-    for _ in range(10):
-        frame()
-    calibration = fill_time(window)
-    frames, elapsed, animated = measure(True)
-    print(f"{args.width}x{args.height}, {drones} drones on the board, a move animating in {animated} of {frames} frames: "
-          f"{frames / elapsed:.1f} frames/s ({1000 * elapsed / frames:.1f} ms a frame)")
-    print(f"calibration: filling the whole window once takes {calibration:.1f} ms here (software OpenGL: the frame "
-          "rate follows the fill rate, which the machine's load divides)")
-    if args.idle:
-        frames, elapsed, _ = measure(False)
-        print(f"idle: {frames / elapsed:.1f} frames/s ({1000 * elapsed / frames:.1f} ms a frame)")
-    window.close()
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=("starfall", "nodewar"), default="starfall")
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=800)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--moves", type=int, default=None,
+                        help="moves played first to fill the board (Starfall 60, Node War 120)")
+    parser.add_argument("--idle", action="store_true", help="Starfall: also measure frames with nothing moving")
+    parser.add_argument("--thinking", action="store_true", help="Node War: Expert v Expert thinks while the window draws")
+    parser.add_argument("--worker", choices=("thread", "process"), default=None,
+                        help="Node War: where the bots think (default: what pegboard play uses)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions (cProfile)")
+    parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
+    args = parser.parse_args(argv)
+    if not args.display:
+        os.environ["PYGLET_HEADLESS"] = "1"
+    os.environ.setdefault("LP_NUM_THREADS", "0")
+    if args.moves is None:
+        args.moves = 60 if args.game == "starfall" else 120
+    measure = Measure(args.seconds, args.profile)
+    print(f"load average {os.getloadavg()[0]:.2f}, LP_NUM_THREADS={os.environ['LP_NUM_THREADS']}")
+    (starfall if args.game == "starfall" else nodewar)(args, measure)
     return 0
 
 

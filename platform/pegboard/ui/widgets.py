@@ -53,16 +53,24 @@ class Ui:
 
 
 _measure_cache: dict[tuple[str, float, bool], float] = {}
+_fonts: dict[tuple[float, bool], Any] = {}
 
 
 def text_width(text: str, size: float = theme.FONT_SIZE, bold: bool = False) -> float:
-    """Width in pixels of ``text`` in the shell font (cached)."""
+    """Width in pixels of ``text`` in the shell font (cached): what a one-line Label's
+    ``content_width`` would be, summed from the font's glyph advances without making a Label."""
     cache_key = (text, size, bold)
     width = _measure_cache.get(cache_key)
     if width is None:
-        label = pyglet.text.Label(text, font_name=theme.FONT_NAME, font_size=size, weight="bold" if bold else "normal")
-        width = _measure_cache[cache_key] = float(label.content_width)
-        label.delete()
+        font = _fonts.get((size, bold))
+        if font is None:
+            font = _fonts[size, bold] = pyglet.font.load(theme.FONT_NAME, size, weight="bold" if bold else "normal",
+                                                         dpi=96)
+        glyphs, offsets = font.get_glyphs(text)
+        width = float(sum(g.advance for g in glyphs) + sum(o.x_advance for o in offsets))
+        if len(_measure_cache) > 20_000:  # wrapping tries many candidate lines: keep the cache bounded
+            _measure_cache.clear()
+        _measure_cache[cache_key] = width
     return width
 
 

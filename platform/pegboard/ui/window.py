@@ -168,7 +168,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         #: Play a friend: the lobby panel and, during an online match, the network behind ``session``.
         self.friend = FriendPlay(self)
 
-        red, green, blue = (c / 255 for c in theme.BACKGROUND)
+        # the clear paints the board area's colour; _layout frames it with the window's (software
+        # OpenGL pays for every pixel drawn, so the board area is not filled a second time)
+        red, green, blue = (c / 255 for c in theme.BOARD_BACKGROUND)
         pyglet.gl.glClearColor(red, green, blue, 1.0)
         session.add_listener(self._on_change)
         self._build_view()
@@ -254,7 +256,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         for item in self._backdrop_items:
             item.delete()
         a = self.board_area
-        self._backdrop_items = [shapes.Rectangle(a.x, a.y, a.width, a.height, color=theme.BOARD_BACKGROUND, batch=self.backdrop)]
+        self._backdrop_items = [shapes.Rectangle(x, y, w, h, color=theme.BACKGROUND, batch=self.backdrop) for x, y, w, h in (
+            (0, 0, width, a.y), (0, a.top, width, height - a.top), (0, a.y, a.x, a.height),
+            (a.right, a.y, width - a.right, a.height)) if w > 0 and h > 0]
         if self.board is not None:
             self.board.layout(self.board_area)
         if self.dialog is not None:

@@ -43,13 +43,16 @@ class Frame:
 
 
 class Groups:
-    """Draw order of the board's layers (one pyglet group each)."""
+    """Draw order of the board's layers (one pyglet group each), under ``parent`` if given
+    (an animated square's :class:`~pegboard.ui.transform.Transform`)."""
 
-    def __init__(self) -> None:
-        group = pyglet.graphics.Group
-        self.checker, self.land, self.seam, self.star = group(order=0), group(order=1), group(order=2), group(order=3)
-        self.wreck, self.disc, self.mark, self.text = group(order=4), group(order=5), group(order=6), group(order=7)
-        self.fog, self.over = group(order=8), group(order=9)
+    def __init__(self, parent: pyglet.graphics.Group | None = None) -> None:
+        def group(order: int) -> pyglet.graphics.Group:
+            return pyglet.graphics.Group(order=order, parent=parent)
+
+        self.checker, self.land, self.seam, self.star = group(0), group(1), group(2), group(3)
+        self.wreck, self.disc, self.mark, self.text = group(4), group(5), group(6), group(7)
+        self.fog, self.over = group(8), group(9)
 
 
 class Painter:
@@ -121,9 +124,11 @@ class Painter:
     # -- one square's contents ------------------------------------------------------------------
 
     def contents(self, frame: Frame, sq: int, me: int, batch: Any, *, dx: float = 0.0, dy: float = 0.0,
-                 scale: float = 1.0, star_only: bool = False, alpha: int = 255) -> list[Any]:
-        """The star (or rock or hole), wreck and drone of ``sq``, shifted by (dx, dy) pixels."""
-        g, s = self.groups, self.cell
+                 scale: float = 1.0, star_only: bool = False, alpha: int = 255,
+                 groups: Groups | None = None) -> list[Any]:
+        """The star (or rock or hole), wreck and drone of ``sq``, shifted by (dx, dy) pixels
+        (drawn in ``groups``, by default the board's own)."""
+        g, s = groups or self.groups, self.cell
         x, y = self.center(sq)
         x, y = x + dx, y + dy
         if not frame.seen(sq):
@@ -143,12 +148,13 @@ class Painter:
             items.append(shapes.Arc(x, y, s * 0.42, thickness=max(2.0, s * 0.06), color=(*look.WRECK, 230),
                                     batch=batch, group=g.wreck))
         if frame.kind[sq]:
-            items += self.drone(frame, sq, me, x, y, batch, scale)
+            items += self.drone(frame, sq, me, x, y, batch, scale, groups=g)
         return items
 
-    def drone(self, frame: Frame, sq: int, me: int, x: float, y: float, batch: Any, scale: float = 1.0) -> list[Any]:
+    def drone(self, frame: Frame, sq: int, me: int, x: float, y: float, batch: Any, scale: float = 1.0, *,
+              groups: Groups | None = None) -> list[Any]:
         """A drone disc: letter, rim, ride boxes (bottom-left), missile bubble (top-right), power."""
-        g, s = self.groups, self.cell
+        g, s = groups or self.groups, self.cell
         k, mine = frame.kind[sq], frame.side[sq] == me
         radius = s * 0.38 * scale
         fill, rim, ink = (look.IVORY, look.GOLD, look.LETTER_MINE) if mine else (look.DISC_THEIRS, look.RIM_THEIRS, look.WHITE)
@@ -166,7 +172,7 @@ class Painter:
                                        font_size=max(6.0, s * 0.3 * scale), color=(*ink, 255), batch=batch, group=g.text))
         if scale < 0.6:
             return items
-        items += self._ride_boxes(frame.ride[sq], x - radius * 0.95, y - radius * 0.95, batch)
+        items += self._ride_boxes(frame.ride[sq], x - radius * 0.95, y - radius * 0.95, batch, g)
         missiles = frame.miss[sq]
         if missiles or k == COMMAND:
             bx, by, br = x + radius * 0.78, y + radius * 0.78, s * 0.15
@@ -182,9 +188,9 @@ class Painter:
                                            batch=batch, group=g.text))
         return items
 
-    def _ride_boxes(self, ride: int, x: float, y: float, batch: Any) -> list[Any]:
+    def _ride_boxes(self, ride: int, x: float, y: float, batch: Any, g: Groups) -> list[Any]:
         """One small box per ridden colour from (x, y) rightwards; a hunter's box holds every colour."""
-        g, s = self.groups, self.cell
+        s = self.cell
         b = s * 0.15
         items: list[Any] = []
         if ride & ALL_STARS == ALL_STARS:

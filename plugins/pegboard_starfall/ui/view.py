@@ -28,6 +28,7 @@ from pegboard.ui.animation import AnimationQueue
 from pegboard.ui.board import BoardViewBase, ViewHost
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import Setting
+from pegboard.ui.transform import Transform
 from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
 
 from pegboard.ui.settings import current_values
@@ -39,7 +40,7 @@ from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, 
 from . import guided, look, match, motion, options, picking, rated
 from .hinting import QuietHand
 from .motion import Scene
-from .painter import Frame, Painter
+from .painter import Frame, Groups, Painter
 
 PANEL_WIDTH = 250
 EXPLAIN_HEIGHT = 46
@@ -62,7 +63,7 @@ class StarfallView(BoardViewBase):
         self.overlay = pyglet.graphics.Batch()
         self._ground_items: list[Any] = []
         self._cells: dict[int, tuple[Any, list[Any]]] = {}  # square -> (what it shows, its drawables)
-        self._moving_items: list[Any] = []
+        self._moving: dict[Any, tuple[Transform, dict[Any, list[Any]]]] = {}  # what moves together -> drawables
         self._overlay_items: list[Any] = []
         self._ground_key: Any = None
         self._pieces_key: Any = None
@@ -208,6 +209,7 @@ class StarfallView(BoardViewBase):
             self._ground_key = ground_key
         geometry = (p.cell, p.origin, p.bottom, self.me)
         if geometry != self._pieces_key:  # everything moved: drop every square's drawables
+            self._drop_moving()
             for _key, items in self._cells.values():
                 for item in items:
                     item.delete()
@@ -233,36 +235,82 @@ class StarfallView(BoardViewBase):
             # a square whose star moves keeps only its drone here; the star is drawn apart
             items = self._drone_only(f, sq) if shift is not None else p.contents(f, sq, self.me, self.pieces)
             self._cells[sq] = (cell_key, items)
-        for item in self._moving_items:
-            item.delete()
-        moving: list[Any] = []
+        self._paint_moving(scene)
+
+    def _paint_moving(self, scene: Scene) -> None:
+        """What moves this frame. Things that move alike (every falling star of a fall) share one
+        :class:`Transform`; each is built once and from then on only moved, scaled or faded."""
+        f = scene.frame
+        wanted: dict[Any, tuple[float, float, float, int]] = {}  # what -> (dx, dy, scale, alpha)
         for sq, (dx, dy, scale, star_only) in scene.moving.items():
-            moving += p.contents(scene.frame, sq, self.me, self.moving, dx=dx, dy=dy, scale=scale, star_only=star_only)
+            content = (f.star[sq], f.ast[sq], f.wreck[sq], f.seen(sq)) if star_only else (
+                f.star[sq], f.ast[sq], f.kind[sq], f.side[sq], f.power[sq], f.ride[sq], f.miss[sq], f.wreck[sq], f.seen(sq))
+            wanted["square", sq, star_only, content] = (dx, dy, scale, 255)
         for sq in scene.flash:
-            x, y = p.center(sq)
-            alpha = int(230 * (1.0 - scene.flash_t))
-            moving.append(shapes.Circle(x, y, p.cell * (0.3 + 0.3 * scene.flash_t), color=(255, 255, 255, alpha),
-                                        batch=self.moving, group=p.groups.over))
+            wanted["flash", sq] = (0.0, 0.0, 1.0 + scene.flash_t, int(230 * (1.0 - scene.flash_t)))
         if scene.shot is not None:
-            moving.append(shapes.Circle(*scene.shot, p.cell * 0.14, color=look.MISSILE, batch=self.moving,
-                                        group=p.groups.over))
-        if self._drag_at is not None and self._press is not None:
+            wanted["shot",] = (scene.shot[0], scene.shot[1], 1.0, 255)
+        if self._drag_at is not None and self._press is not None and f.star[self._press[0]] >= 0:
             sq = self._press[0]
-            if scene.frame.star[sq] >= 0:
-                dx, dy = self._drag_offset()
-                moving += look.star_glyph(scene.frame.star[sq], *self._plus(p.center(sq), dx, dy), p.cell * 0.33,
-                                          self.moving, p.groups.over)
-        self._moving_items = moving
+            wanted["drag", sq, f.star[sq]] = (*self._drag_offset(), 1.0, 255)
+        classes: dict[Any, list[Any]] = {}
+        for what, (dx, dy, scale, _alpha) in wanted.items():
+            # a plain shift is shared; a scale is about the item's own centre, so it stays alone
+            shared = scale == 1.0 and what[0] != "flash"
+            classes.setdefault((dx, dy) if shared else what, []).append(what)
+        keep = {frozenset(members): members for members in classes.values()}
+        for gone in [k for k in self._moving if k not in keep]:
+            for items in self._moving.pop(gone)[1].values():
+                for item in items:
+                    item.delete()
+        for members_key, members in keep.items():
+            entry = self._moving.get(members_key)
+            if entry is None:
+                entry = self._moving[members_key] = self._build_moving(f, members, wanted[members[0]][2] != 1.0)
+            transform, built = entry
+            dx, dy, scale, alpha = wanted[members[0]]
+            transform.set(dx, dy, scale)
+            for what, items in built.items():
+                if what[0] == "flash":
+                    for item in items:
+                        item.opacity = alpha
+
+    def _build_moving(self, frame: Frame, members: list[Any], scaled: bool) -> tuple[Transform, dict[Any, list[Any]]]:
+        """The drawables of things that move together, under one new transform (scaled about the
+        centre of the square when ``scaled``: then ``members`` is that one square's)."""
+        p = self.painter
+        first = members[0]
+        cx, cy = p.center(first[1]) if scaled and len(first) > 1 else (0.0, 0.0)
+        transform = Transform(cx, cy, order=0 if first[0] == "square" else 1)  # flashes, shots and drags on top
+        groups = Groups(transform)
+        built: dict[Any, list[Any]] = {}
+        for what in members:
+            kind = what[0]
+            if kind == "square":
+                built[what] = p.contents(frame, what[1], self.me, self.moving, star_only=what[2], groups=groups)
+            elif kind == "flash":
+                x, y = p.center(what[1])
+                built[what] = [shapes.Circle(x, y, p.cell * 0.3, color=(255, 255, 255, 230), batch=self.moving,
+                                             group=groups.over)]
+            elif kind == "shot":
+                built[what] = [shapes.Circle(0.0, 0.0, p.cell * 0.14, color=look.MISSILE, batch=self.moving,
+                                             group=groups.over)]
+            else:  # a dragged star
+                built[what] = look.star_glyph(what[2], *p.center(what[1]), p.cell * 0.33, self.moving, groups.over)
+        return transform, built
+
+    def _drop_moving(self) -> None:
+        for _transform, built in self._moving.values():
+            for items in built.values():
+                for item in items:
+                    item.delete()
+        self._moving = {}
 
     def _drone_only(self, frame: Frame, sq: int) -> list[Any]:
         if not frame.kind[sq] or not frame.seen(sq):
             return []
         x, y = self.painter.center(sq)
         return self.painter.drone(frame, sq, self.me, x, y, self.pieces)
-
-    @staticmethod
-    def _plus(xy: tuple[float, float], dx: float, dy: float) -> tuple[float, float]:
-        return xy[0] + dx, xy[1] + dy
 
     def _drag_offset(self) -> tuple[float, float]:
         """How far the dragged star follows the pointer: at most one cell, along one axis."""
@@ -861,12 +909,13 @@ class StarfallView(BoardViewBase):
 
     def delete(self) -> None:
         self.anims.clear()
-        for item in (*self._ground_items, *self._moving_items, *self._overlay_items):
+        self._drop_moving()
+        for item in (*self._ground_items, *self._overlay_items):
             item.delete()
         for _key, items in self._cells.values():
             for item in items:
                 item.delete()
-        self._ground_items, self._moving_items, self._overlay_items, self._cells = [], [], [], {}
+        self._ground_items, self._overlay_items, self._cells = [], [], {}
         for w in self.widgets:
             w.clear()
         super().delete()
