@@ -7,6 +7,8 @@ the way a person does, checking the state and the pixels afterwards.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pyglet.window import key, mouse
 
@@ -426,7 +428,8 @@ def test_timers_show_two_clocks_and_a_move_bar(plugins):
         s = window.session
         assert s.clock is not None and s.clock_settings.total == 1200 and s.clock_settings.per_move == 60
         window.tick(0.05)
-        assert window.board.clocks.text.count("20:00") == 2 or "19:59" in window.board.clocks.text
+        shown = re.findall(r"(\d+):(\d\d)", window.board.clocks.text)  # a loaded machine may take a second or two
+        assert len(shown) == 2 and all(19 * 60 <= int(m) * 60 + int(s) <= 20 * 60 for m, s in shown)
         assert window.status.move_fraction is not None and window.status.move_fraction > 0.9
         img = window.render()
         bar = window.status.rect

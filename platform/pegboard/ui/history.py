@@ -63,6 +63,12 @@ class HistoryList(ListView):
         self._columns = self.columns()  # measured once per rebuild, used by every row
         return super().build(ui, layer)
 
+    def row_key(self, index: int) -> Any:
+        entry = self.entries[index] if index < len(self.entries) else None
+        color = None if entry is None or entry.seat_index is None else tuple(
+            self.seat_colors[entry.seat_index % len(self.seat_colors)])
+        return (super().row_key(index), entry, self._columns, self.font_size(), color)
+
     def font_size(self) -> float:
         return theme.FONT_SIZE if self.rect.width >= 250 else theme.SMALL_FONT_SIZE
 

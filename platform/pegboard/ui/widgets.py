@@ -496,6 +496,9 @@ class ListView(Widget):
         self.hover_row: int | None = None
         self.top = 0  # index of the first visible row
         self._last_click: tuple[int, float] | None = None
+        # a row's drawables by what they show, kept across rebuilds: a scroll or a new row moves
+        # the old labels instead of laying their text out again (pyglet text is slow to build)
+        self._row_items: dict[Any, tuple[float, list[Drawable]]] = {}
 
     @property
     def visible_rows(self) -> int:
@@ -537,6 +540,8 @@ class ListView(Widget):
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
         items: list[Drawable] = [rect_shape(ui, r, theme.INPUT, layer, sub=0)]
+        fresh: dict[Any, tuple[float, list[Drawable]]] = {}
+        repeats: dict[Any, int] = {}
         scroll = len(self.rows) > self.visible_rows
         text_room = r.width - (22 if scroll else 12)
         for index in range(self.top, min(len(self.rows), self.top + self.visible_rows)):
@@ -546,7 +551,19 @@ class ListView(Widget):
                 items.append(rect_shape(ui, row, theme.ROW_CURRENT, layer, sub=1))
             elif index == self.hover_row and self.selectable:
                 items.append(rect_shape(ui, row, theme.ROW_HOVER, layer, sub=1))
-            items += self.build_row(ui, layer, index, row, text_room, style)
+            shows = (self.row_key(index), style, text_room, row.x, row.width, layer, id(ui))
+            row_key = (shows, repeats.get(shows, 0))  # identical rows each keep their own labels
+            repeats[shows] = row_key[1] + 1
+            old = self._row_items.pop(row_key, None)
+            if old is None:
+                fresh[row_key] = (row.y, self.build_row(ui, layer, index, row, text_room, style))
+            else:
+                built_y, row_items = old
+                for item in row_items:
+                    item.y += row.y - built_y
+                fresh[row_key] = (row.y, row_items)
+        self._drop_rows()
+        self._row_items = fresh
         if scroll:
             track = Rect(r.right - 8, r.y + 2, 6, r.height - 4)
             fraction = self.visible_rows / len(self.rows)
@@ -556,6 +573,23 @@ class ListView(Widget):
             items.append(rect_shape(ui, Rect(track.x, thumb_y, 6, thumb_h), theme.BUTTON_HOVER, layer, sub=1))
         items.append(box_shape(ui, r, theme.PANEL_BORDER, layer, sub=3))
         return items
+
+    def row_key(self, index: int) -> Any:
+        """What row ``index`` shows (hashable): a row whose key, style and width are unchanged
+        is moved, not rebuilt. Subclasses that draw more than ``rows[index]`` extend it."""
+        return self.rows[index]
+
+    def _drop_rows(self) -> None:
+        for _y, row_items in self._row_items.values():
+            for item in row_items:
+                item.delete()
+        self._row_items = {}
+
+    def clear(self) -> None:
+        self._drop_rows()
+        super().clear()
+
+    delete = clear
 
     def build_row(self, ui: Ui, layer: int, index: int, row: Rect, text_room: float, style: str) -> list[Drawable]:
         """The text of row ``index`` drawn in ``row`` (subclasses draw columns here)."""
