@@ -70,6 +70,10 @@ class NodeWarView(BoardViewBase):
         self._hints: dict[int, Move] = {}
         self.lattice = pyglet.graphics.Batch()
         self._lattice_items: list[Any] = []
+        # each line's and node's shapes with the look they were drawn for (see rebuild)
+        self._line_items: dict[int, tuple[Any, list[Any]]] = {}
+        self._node_items: dict[int, tuple[Any, list[Any]]] = {}
+        self._geometry: Any = None
 
     # -- geometry ------------------------------------------------------------------------------
 
@@ -125,49 +129,97 @@ class NodeWarView(BoardViewBase):
     # -- drawing the position --------------------------------------------------------------------
 
     def rebuild(self) -> list[Any]:
+        """Bring the drawn position up to date: a line or node whose look is unchanged keeps its
+        shapes (a move changes a few; rebuilding all of them stalled the window for a frame)."""
         self._fit()
-        state = self.state
-        batch, cell = self.batch, self.cell
-        items: list[Any] = []
+        state, cell = self.state, self.cell
+        geometry = (cell, self.origin)
+        if geometry != self._geometry:
+            self._drop_cached()
+            self._geometry = geometry
+        lines = self._line_items
+        seen: set[int] = set()
         for lid in range(len(state.la)):
             status = state.lstate[lid]
             if status == GONE:
                 continue
             a, b, seat = state.la[lid], state.lb[lid], state.lowner[lid]
-            (ax, ay), (bx, by) = self.point_xy(a), self.point_xy(b)
-            if status == CUT:
-                items += self._dashed(ax, ay, bx, by, CUT_COLOR, max(1.5, cell * 0.05))
+            look = (status, a, b, seat, status != CUT and state.alive[a] and state.alive[b])
+            seen.add(lid)
+            old = lines.get(lid)
+            if old is not None and old[0] == look:
                 continue
-            live = state.alive[a] and state.alive[b]
-            color = (BLUE, RED)[seat] if live else DEAD[seat]
-            if live:
-                for width, alpha in GLOW:  # a soft halo: a wide faint band under a narrower brighter one
-                    items.append(shapes.Line(ax, ay, bx, by, thickness=cell * width, color=(*color, alpha), batch=batch,
-                                             group=self._glow))
-            items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._lines))
+            self._delete(old)
+            lines[lid] = (look, self._line(*look))
+        for lid in [k for k in lines if k not in seen]:
+            self._delete(lines.pop(lid))
+        nodes = self._node_items
         limit_of = self.nw.limit_of
+        seen = set()
         for p in state.order:
-            seat, x, y = state.owner[p], *self.point_xy(p)
-            alive = state.alive[p]
-            color = (BLUE, RED)[seat] if alive else DEAD[seat]
-            radius = self.node_radius(p)
-            if state.kind[p] == BASE:
-                items.append(shapes.Circle(x, y, radius + cell * 0.08, segments=24, color=(226, 232, 240), batch=batch,
-                                           group=self._ring))
-            items.append(shapes.Circle(x, y, radius, segments=20, color=color, batch=batch, group=self._nodes))
-            if state.branches[p] >= limit_of[state.kind[p]]:
-                k = radius * 0.6
-                for sx in (-1, 1):
-                    items.append(shapes.Line(x - k, y - sx * k, x + k, y + sx * k, thickness=max(1.5, cell * 0.05),
-                                             color=(255, 255, 255), batch=batch, group=self._marks))
+            kind = state.kind[p]
+            look = (p, state.owner[p], state.alive[p], kind, state.branches[p] >= limit_of[kind])
+            seen.add(p)
+            old = nodes.get(p)
+            if old is not None and old[0] == look:
+                continue
+            self._delete(old)
+            nodes[p] = (look, self._node(*look))
+        for p in [k for k in nodes if k not in seen]:
+            self._delete(nodes.pop(p))
+        items: list[Any] = []
         if self.session.cursor:
             last = self.session.history[self.session.cursor - 1].move
             if isinstance(last, Move):
                 x, y = self.point_xy(last.dst)
                 items.append(shapes.Arc(x, y, self.node_radius(last.dst) + cell * 0.2, thickness=2, color=(226, 232, 240, 160),
-                                        batch=batch, group=self._marks))
+                                        batch=self.batch, group=self._marks))
         self._rebuild_overlay()
         return items
+
+    def _line(self, status: int, a: int, b: int, seat: int, live: bool) -> list[Any]:
+        """The shapes of one line: dashed grey when cut, with a glow while joined to a Base."""
+        batch, cell = self.batch, self.cell
+        (ax, ay), (bx, by) = self.point_xy(a), self.point_xy(b)
+        if status == CUT:
+            return self._dashed(ax, ay, bx, by, CUT_COLOR, max(1.5, cell * 0.05))
+        color = (BLUE, RED)[seat] if live else DEAD[seat]
+        items: list[Any] = []
+        if live:
+            for width, alpha in GLOW:  # a soft halo: a wide faint band under a narrower brighter one
+                items.append(shapes.Line(ax, ay, bx, by, thickness=cell * width, color=(*color, alpha), batch=batch,
+                                         group=self._glow))
+        items.append(shapes.Line(ax, ay, bx, by, thickness=max(2.0, cell * 0.09), color=color, batch=batch, group=self._lines))
+        return items
+
+    def _node(self, p: int, seat: int, alive: bool, kind: int, full: bool) -> list[Any]:
+        """The shapes of one node: its disc (a white ring round a Base) and a white X when full."""
+        batch, cell = self.batch, self.cell
+        x, y = self.point_xy(p)
+        color = (BLUE, RED)[seat] if alive else DEAD[seat]
+        radius = self.node_radius(p)
+        items: list[Any] = []
+        if kind == BASE:
+            items.append(shapes.Circle(x, y, radius + cell * 0.08, segments=24, color=(226, 232, 240), batch=batch,
+                                       group=self._ring))
+        items.append(shapes.Circle(x, y, radius, segments=20, color=color, batch=batch, group=self._nodes))
+        if full:
+            k = radius * 0.6
+            for sx in (-1, 1):
+                items.append(shapes.Line(x - k, y - sx * k, x + k, y + sx * k, thickness=max(1.5, cell * 0.05),
+                                         color=(255, 255, 255), batch=batch, group=self._marks))
+        return items
+
+    @staticmethod
+    def _delete(entry: tuple[Any, list[Any]] | None) -> None:
+        if entry is not None:
+            for item in entry[1]:
+                item.delete()
+
+    def _drop_cached(self) -> None:
+        for entry in (*self._line_items.values(), *self._node_items.values()):
+            self._delete(entry)
+        self._line_items, self._node_items = {}, {}
 
     def _dashed(self, ax: float, ay: float, bx: float, by: float, color: tuple[int, int, int], thickness: float) -> list[Any]:
         """A dashed line a-b (how cut lines are drawn)."""
@@ -331,6 +383,7 @@ class NodeWarView(BoardViewBase):
         self._rebuild_overlay()
 
     def delete(self) -> None:
+        self._drop_cached()
         for item in (*self._overlay_items, *self._lattice_items):
             item.delete()
         self._overlay_items = []
