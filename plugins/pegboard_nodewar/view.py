@@ -133,7 +133,7 @@ class NodeWarView(BoardViewBase):
         shapes (a move changes a few; rebuilding all of them stalled the window for a frame)."""
         self._fit()
         state, cell = self.state, self.cell
-        geometry = (cell, self.origin)
+        geometry = (cell, self.origin, self.flipped)
         if geometry != self._geometry:
             self._drop_cached()
             self._geometry = geometry
