@@ -24,9 +24,9 @@ from .pieces import BOMB, COMMAND, HUNTER, RAIDER, SCOUT, SHIELD, SIEGE, SWEPT, 
 #: Term names in order, with their default weights (the same numbers as standard.toml).
 DEFAULT_WEIGHTS: dict[str, float] = {
     "won": 1000.0,
-    "territory": 1.0,
-    "claim_reach": 0.6,
-    "scout_room": 0.15,
+    "territory": 2.0,
+    "claim_reach": 0.4,
+    "scout_room": 0.1,
     "drone_value": 1.0,
     "drone_power": 1.5,
     "missiles_stock": 0.4,
@@ -87,7 +87,7 @@ class StarfallEvaluator(Evaluator):
 
     #: A score of this size fills the window's bar about three quarters of the way:
     #: fifteen squares' worth at the standard weights.
-    scale = 15.0
+    scale = 30.0
 
     def __init__(self, game: Any, weights: Mapping[str, float] | None = None) -> None:
         self.game = game
