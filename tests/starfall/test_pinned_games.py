@@ -1,0 +1,58 @@
+"""Seeded skill-bot games stay move for move what they were: engine speed-ups change no game.
+
+Each case plays one game through the match runner (what ``pegboard match`` does), capped
+at a few plies to keep the test short, and compares a digest of the record's moves and
+result (the record's ``meta`` holds think times, so it is left out) with the digest the
+engine gave before the speed work of issue #14. Every level from 10 to 90 is in one of
+the games; skill-100 is not, because its search stops on the clock, so its games depend
+on the machine's speed. A failure here means a rule, the legal-move order, the random
+draws or a bot's evaluation changed: if that was meant, say why in the commit and update
+the digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from pegboard.runner import MatchPlan, play_game
+
+#: (ruleset, (south bot, north bot), match seed, ply cap, moves played, digest)
+PINNED = (
+    ("standard", ("skill-60", "skill-20"), 3, 200, 38, "d6e71df4af2055bf"),
+    ("standard", ("skill-90", "skill-50"), 1, 60, 60, "8c15cbdd2d3f3203"),
+    ("quick", ("skill-90", "skill-50"), 5, 60, 60, "a984da5088e7b61a"),
+    ("fog_seam", ("skill-40", "skill-10"), 7, 100, 100, "7ba79f6d2c9a81d7"),
+    ("open_sky", ("skill-80", "skill-30"), 2, 100, 22, "f3f84691349f432a"),
+    ("salvage", ("skill-70", "skill-40"), 4, 100, 53, "5b795632d04ad8ad"),
+)
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """The first 16 hex digits of SHA-256 over the record's game, ruleset, seed, moves and result."""
+    keep = {k: record[k] for k in ("game", "ruleset", "seed", "moves", "result") if k in record}
+    return hashlib.sha256(json.dumps(keep, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("ruleset", "bots", "seed", "cap", "plies", "digest"), PINNED,
+                         ids=[f"{p[0]}-{p[1][0]}-v-{p[1][1]}" for p in PINNED])
+def test_seeded_skill_bot_game_is_unchanged(ruleset: str, bots: tuple[str, str], seed: int, cap: int,
+                                            plies: int, digest: str) -> None:
+    outcome = play_game(MatchPlan("starfall", bots, ruleset, seed=seed, max_plies=cap), 0)
+    assert len(outcome.record["moves"]) == plies
+    assert record_digest(outcome.record) == digest
+
+
+def test_the_digest_sees_a_changed_move() -> None:
+    outcome = play_game(MatchPlan("starfall", ("skill-60", "skill-20"), "standard", seed=3, max_plies=6), 0)
+    record = dict(outcome.record)
+    before = record_digest(record)
+    moves = list(record["moves"])
+    moves[-1] = {"type": "pass"}
+    record["moves"] = moves
+    assert record_digest(record) != before
+    record["meta"] = {"think_seconds": [9.9]}  # think times never count
+    assert record_digest(record) == record_digest({**record, "meta": {}})
