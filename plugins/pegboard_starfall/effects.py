@@ -26,7 +26,7 @@ from .pieces import (
 )
 from .rams import ram_centre
 from .rng import draw
-from .shapes import SHAPE_ROWS, find_shapes, matches_through
+from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
     from .shapes import Shape
@@ -116,16 +116,13 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
     """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover).
 
     ``changed``: when given, the board had no match before those squares got their stars,
-    so a match, if any, passes through one of them (a cheap test before the full search).
+    so a match, if any, passes through one of them: only the windows through them are searched.
     """
     geo = st.geo
     w, h = geo.width, geo.height
     mover = st.current
     for _ in range(_MAX_WAVES):
-        if changed is not None and not matches_through(st.star, w, h, changed):
-            st.quiet = True
-            return
-        shapes = find_shapes(st.star, w, h)
+        shapes = find_shapes(st.star, w, h) if changed is None else find_shapes_through(st.star, w, h, changed)
         if not shapes:
             st.quiet = True
             return
@@ -424,9 +421,10 @@ def load_all(st: StarfallState) -> None:
 def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
     star[a], star[b] = star[b], star[a]
-    st.quiet = False
+    was_quiet, st.quiet = st.quiet, False
     st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
-    resolve(st, (a, b), "swap")
+    # on a quiet board every match the swap makes holds a or b
+    resolve(st, (a, b), "swap", [a, b] if was_quiet else None)
 
 
 def fire(st: StarfallState, frm: int, to: int) -> None:

@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-__all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "has_match", "matches_through"]
+__all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "find_shapes_through", "has_match", "matches_through"]
 
 #: Payout row ids, highest row of the seed's table first (3x3 block) down to 4 in a line.
 SHAPE_ROWS: tuple[str, ...] = (
@@ -193,7 +193,7 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "first", "first_full", "through", "right", "down")
+    __slots__ = ("size", "first", "first_full", "through", "through_full", "right", "down")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -264,6 +264,7 @@ class _Tables:
         self.first = tuple(grouped(s, by_min[s], False) for s in range(n))
         self.first_full = tuple(grouped(s, by_min[s], True) for s in range(n))
         self.through = tuple(grouped(s, by_sq[s], False) for s in range(n))
+        self.through_full = tuple(grouped(s, by_sq[s], True) for s in range(n))
         self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
         self.down = tuple(s + width if s + width < n else -1 for s in range(n))
 
@@ -413,6 +414,69 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     for s in range(n):
         if matched[s]:
             groups.setdefault(root(s), []).append(s)
+    shapes = [Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)) for sqs in groups.values()]
+    shapes.sort(key=_order)
+    return shapes
+
+
+def find_shapes_through(colors: Sequence[int], width: int, height: int, squares: Iterable[int]) -> list[Shape]:
+    """:func:`find_shapes` for a board whose every match holds one of ``squares``.
+
+    The same list :func:`find_shapes` gives, found from the match windows through those
+    squares only: use it when the board had no match before just those squares changed
+    (a swap on a quiet board, a flow's refilled squares after a clear).
+    """
+    t = _checked(colors, width, height)
+    through_full = t.through_full
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(a: int, b: int) -> None:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[rb] = ra
+
+    for s in squares:
+        x = colors[s]
+        if x < 0:
+            continue
+        for nb, rests in through_full[s]:
+            if colors[nb] != x:
+                continue
+            for a, b, c, window, run in rests:
+                if colors[a] == x and colors[b] == x and colors[c] == x:
+                    for q in window:
+                        if q not in parent:
+                            parent[q] = q
+                    for q in window:
+                        join(s, q)
+                    if run is not None:
+                        beyond, hooks = run
+                        if all(colors[q] != x for q in beyond):
+                            for end, h in hooks:
+                                if colors[h] == x:
+                                    if h not in parent:
+                                        parent[h] = h
+                                    join(end, h)
+    if not parent:
+        return []
+    right, down = t.right, t.down
+    for s in list(parent):
+        x = colors[s]
+        q = right[s]
+        if q in parent and colors[q] == x:
+            join(s, q)
+        q = down[s]
+        if q in parent and colors[q] == x:
+            join(s, q)
+    groups: dict[int, list[int]] = {}
+    for s in sorted(parent):
+        groups.setdefault(root(s), []).append(s)
     shapes = [Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)) for sqs in groups.values()]
     shapes.sort(key=_order)
     return shapes

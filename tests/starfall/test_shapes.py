@@ -21,6 +21,7 @@ from pegboard_starfall.shapes import (
     Shape,
     classify_shape,
     find_shapes,
+    find_shapes_through,
     has_match,
     matches_through,
 )
@@ -567,3 +568,25 @@ def test_swap_legality_by_matches_through(width, height, rnd):
             colors[s], colors[t] = colors[t], colors[s]
             assert matches_through(colors, width, height, (s, t)) == has_match(colors, width, height)
             colors[s], colors[t] = colors[t], colors[s]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 11), st.integers(3, 11), st.randoms(use_true_random=False), st.integers(1, 12))
+def test_find_shapes_through_matches_the_full_search_after_a_change(width, height, rnd, changes):
+    # a board without matches, then a few squares recoloured (or emptied): every match holds
+    # one of them, and the search through them alone finds what the full search finds
+    colors = [rnd.randrange(4) for _ in range(width * height)]
+    for _ in range(50):
+        shapes = find_shapes(colors, width, height)
+        if not shapes:
+            break
+        for shape in shapes:
+            for s in shape.squares:
+                colors[s] = rnd.randrange(4)
+    if has_match(colors, width, height):
+        return
+    changed = [rnd.randrange(width * height) for _ in range(changes)]
+    for s in changed:
+        colors[s] = rnd.choice((-1, 0, 1, 2, 3, 3))
+    assert find_shapes_through(colors, width, height, changed) == find_shapes(colors, width, height)
+    assert find_shapes_through(colors, width, height, []) == []
