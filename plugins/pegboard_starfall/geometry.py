@@ -31,6 +31,13 @@ class Geometry:
         self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple(self._ray(sq, dc, dr) for dc, dr in DIRECTIONS) for sq in range(n)
         )
+        #: toward[a * size + b]: the direction index d with b on rays[a][d], or -1.
+        toward = [-1] * (n * n)
+        for a in range(n):
+            for d, ray in enumerate(self.rays[a]):
+                for b in ray:
+                    toward[a * n + b] = d
+        self.toward: tuple[int, ...] = tuple(toward)
         #: half[sq]: 0 for South's half, 1 for North's, -1 for the seam row.
         self.half = tuple(0 if self.row[sq] < self.seam else 1 if self.row[sq] > self.seam else -1 for sq in range(n))
         #: columns[side][c]: the squares of column c ordered from side's back row outward.

@@ -6,6 +6,7 @@ the fog is off, otherwise a per-square 0/1 sequence of what the mover sees.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import fog
@@ -212,6 +213,101 @@ def _checker_bits(geo: Geometry) -> tuple[int, ...]:
     if bits is None:
         bits = _CHECKER_BITS[id(geo)] = tuple(1 << (5 + geo.checker[t]) for t in range(geo.size))
     return bits
+
+
+def _lander(st: StarfallState, sq: int, rb: list[int], vis: bytearray | None) -> Callable[[int], bool]:
+    """Whether the drone on sq may end a move on square t (an empty, own-stack or take square)."""
+    kind, side = st.kind, st.side
+    k = kind[sq]
+    me = side[sq]
+    shield_rule = vis is not None and k == SHIELD
+    owner = st.owner
+    cleared = st.cleared[me]
+
+    def can_land(t: int) -> bool:
+        if not rb[t]:  # an asteroid, or unseen
+            return False
+        tk = kind[t]
+        if tk:
+            if side[t] == me:
+                if tk == COMMAND or tk == TURRET:
+                    return False
+            elif k == RAIDER:
+                if tk == SIEGE or tk == COMMAND or tk == TURRET:
+                    return False
+            elif not (k == SIEGE and tk == TURRET):
+                return False
+        if shield_rule and owner[t] != me and not (cleared >> t & 1):
+            return False
+        return True
+
+    return can_land
+
+
+class Reach:
+    """Where the drone on sq can end a ``move``, one square at a time: ``t in reach`` is
+    ``t in drone_destinations(...)`` without working out every destination (``check`` and
+    the random move sampler ask about one square). The straight ride from sq is found once."""
+
+    __slots__ = ("st", "sq", "rb", "can_land", "stepper", "mask", "ridden", "ends")
+
+    def __init__(self, st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> None:
+        self.st = st
+        self.sq = sq
+        self.rb = rb = ride_bits(st, vis) if rb is None else rb
+        self.can_land = can_land = _lander(st, sq, rb, vis)
+        k = st.kind[sq]
+        self.stepper = k in STEPPERS
+        self.mask = mask = st.ride[sq]
+        ridden: set[int] = set()  # reached by the straight ride (destinations)
+        ends = {sq}  # the start and the empty squares the ride passes (a paid step may follow)
+        if not self.stepper:
+            kind = st.kind
+            for ray in st.geo.rays[sq]:
+                for t in ray:
+                    if not mask & rb[t]:
+                        break
+                    if kind[t]:
+                        if can_land(t):
+                            ridden.add(t)
+                        break
+                    ridden.add(t)
+                    ends.add(t)
+        self.ridden = ridden
+        self.ends = ends
+
+    def __contains__(self, t: int) -> bool:
+        sq = self.sq
+        if t == sq:
+            return False
+        st = self.st
+        geo = st.geo
+        nbr8 = geo.nbr8
+        if self.stepper:
+            return t in nbr8[sq] and self.can_land(t)
+        if t in self.ridden:
+            return True
+        ends = self.ends
+        if any(e in ends for e in nbr8[t]) and self.can_land(t):
+            return True  # a paid step after the ride (or alone)
+        # a paid step to p beside sq, then a straight ride to t
+        kind, rb, mask = st.kind, self.rb, self.mask
+        toward = geo.toward
+        n = geo.size
+        for p in nbr8[sq]:
+            d = toward[p * n + t]
+            if d < 0 or kind[p] or not rb[p]:
+                continue
+            for u in geo.rays[p][d]:
+                if u == sq or not mask & rb[u]:
+                    break
+                if kind[u]:
+                    if u == t and self.can_land(t):
+                        return True
+                    break
+                if u == t:
+                    return True
+        return False
 
 
 def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> list[int]:
@@ -428,7 +524,7 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
             return ("move", why)
         if st.kind[m.a] in (COMMAND, TURRET):
             return ("move_fixed", "the Command and turrets never move")
-        if m.b not in drone_destinations(st, m.a, vis):
+        if not 0 <= m.b < n or m.b not in Reach(st, m.a, vis):
             return ("move_path", "that drone cannot reach or land on that square")
         return None
     if kind == CLAIM:

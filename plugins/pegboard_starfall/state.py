@@ -9,12 +9,13 @@ drift, random refills) exactly reversible.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pegboard.game import Event, IllegalMove, Result, State
 
-from . import effects, fog, movegen
+from . import effects, fog, movegen, sampling
 from .moves import (
     AIM,
     BUILD,
@@ -121,6 +122,10 @@ class StarfallState(State):
         if self.winner_result is not None:
             return []
         return movegen.legal_moves(self)
+
+    def random_move(self, rng: random.Random) -> SfMove | None:
+        """A uniformly random legal move, drawn without listing them all (see :mod:`.sampling`)."""
+        return sampling.random_move(self, rng)
 
     def check(self, move: Any) -> str | None:
         refusal = self.refusal(move)
