@@ -222,3 +222,52 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
         finally:
             ann.close(leave=True)
             win.close()
+
+
+def test_a_window_closed_mid_match_picks_it_up_again(window: Any, plugins: Any, tmp_path: Path) -> None:
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    win = window
+    rng = random.Random(6)
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        try:
+            ann.connect()
+            ann.ready()
+            heard: dict[int, list[Any]] = {}
+            pump([ann], lambda: any(n.kind == "waiting" for n in heard.get(id(ann), [])), notices=heard)
+            win.friend.connect("Bob", server.url)
+            run(win, [ann], lambda: bool(win.friend.players))
+            win.friend.pick(0)
+            run(win, [ann], lambda: bool(win.friend.offer_lines))
+            win.friend.accept()
+            run(win, [ann], lambda: win.session.online and ann.player.started)
+            ann.play(rng.choice(ann.legal_moves()))
+            run(win, [ann], lambda: win.session.input_block() is None)
+            win.session.play(rng.choice(win.session.state.legal_moves()))
+            host = ann.player.host.session
+            run(win, [ann], lambda: host.cursor == 2)
+            win.on_close()  # the person closes the window mid-match: the match stays open
+            run_until = time.monotonic() + DEADLINE
+            while ann.player.peer_online and time.monotonic() < run_until:
+                ann.poll()
+                time.sleep(0.002)
+            assert not ann.player.peer_online and host.result is None
+            session = make_session("nodewar", "skirmish", ["human", "easy"], plugins, threaded=False)
+            again = open_window(session, plugins, schedule=False, settings_store=MemorySettings())
+            again.friend.client_options = dict(win.friend.client_options)
+            try:
+                again.friend.connect("Bob", server.url)  # the same name and lobby: the unfinished match comes back
+                run(again, [ann], lambda: again.session.online and again.session.input_block() is not None)
+                assert again.session.seat == 1 and again.friend.client.player.peer_online
+                ann.play(rng.choice(ann.legal_moves()))
+                run(again, [ann], lambda: again.session.cursor == 1)
+                assert [r.number for r in again.session.history] == [3]  # its history starts where it came back
+                assert again.session.history[0].move == host.history[2].move
+                again.tick(0.016)
+                assert again.status.text.text.startswith("Connected · Your turn (Red)")
+            finally:
+                again.on_close()
+        finally:
+            ann.close(leave=True)

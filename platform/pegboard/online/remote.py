@@ -35,11 +35,15 @@ NOT_ONLINE = "not in an online match: its rules and moves are fixed by the host"
 
 
 class OnlineSession(Session):
-    """The match of ``client`` (paired and accepted) as a session a window can draw and drive."""
+    """The match of ``client`` (paired and accepted) as a session a window can draw and drive.
+
+    ``first_ply`` is the ply of the first state the guest's window follows (its history starts
+    there; the default is the latest state received).
+    """
 
     online = True
 
-    def __init__(self, client: OnlineClient, *, time_source: Any = time.monotonic) -> None:
+    def __init__(self, client: OnlineClient, *, first_ply: int | None = None, time_source: Any = time.monotonic) -> None:
         player = client.player
         seat = client.seat
         game = player.host.game if player.host is not None else player.guest.game if player.guest is not None else None
@@ -55,7 +59,9 @@ class OnlineSession(Session):
         self._host_session = player.host.session if player.host is not None else None
         self._clocks: list[float | None] = []
         self._clocks_at = 0.0
-        self._seen_ply = 0
+        # a guest's history starts where it came in (a resumed guest never saw the earlier moves)
+        guest = player.guest
+        self._seen_ply = first_ply if first_ply is not None else guest.last.ply if guest is not None and guest.last else 0
         if self._host_session is not None:
             self._host_session.add_listener(self._host_changed)
         self._refresh()

@@ -313,9 +313,11 @@ class FriendPlay:
     def _notice(self, notice: Notice) -> None:
         client = self.client
         assert client is not None
-        if self.session is None and client.player.started:
-            self._begin()
         kind = notice.kind
+        if self.session is None and client.player.started and (kind == "state" or client.player.host is not None):
+            # a guest's match begins at the first state it hears of (a resumed one mid-game)
+            ply = notice.data.get("ply") if kind == "state" else None
+            self._begin(ply if isinstance(ply, int) else None)
         if kind == "list":
             entries = list(notice.data.get("players", []))
             self.players = [e for e in entries if e.get("game") == self.game_id]
@@ -350,12 +352,12 @@ class FriendPlay:
             self.paired = client.player.ticket is not None  # a pick or a code that failed: still in the lobby
             self._say(notice.text)
 
-    def _begin(self) -> None:
+    def _begin(self, first_ply: int | None = None) -> None:
         from ..online.remote import OnlineSession
 
         client = self.client
         assert client is not None
-        self.session = OnlineSession(client)
+        self.session = OnlineSession(client, first_ply=first_ply)
         self.local = self.host.session
         self.offer_lines, self.paired, self.waiting, self.code = [], False, False, None
         profile = self.profile
