@@ -293,8 +293,8 @@ class FriendPlay:
             self.mode = outcome[1]
             self._say("Connected. " + ("Pick a player, or say you are ready to play." if self.mode == "list"
                                        else "The list is off: wait for a friend (you get a code) or type theirs."))
-            if self.mode == "list":
-                self.client.refresh_list() if self.client is not None else None
+            if self.mode == "list" and self.client is not None:
+                self.client.refresh_list()
         client = self.client
         if client is None or not self.mode:
             return
