@@ -3,7 +3,8 @@
 Each case plays one game through the match runner (what ``pegboard match`` does), capped
 at a few plies to keep the test short, and compares a digest of the record's moves and
 result (the record's ``meta`` holds think times, so it is left out) with the digest the
-engine gave before the speed work of issue #14. Every level from 10 to 90 is in one of
+engine gave before the speed work of issue #14 (with the bots' weights and ladder of
+30 Nov 2026, 14:50). Every level from 10 to 90 is in one of
 the games; skill-100 is not, because its search stops on the clock, so its games depend
 on the machine's speed. A failure here means a rule, the legal-move order, the random
 draws or a bot's evaluation changed: if that was meant, say why in the commit and update
@@ -22,12 +23,12 @@ from pegboard.runner import MatchPlan, play_game
 
 #: (ruleset, (south bot, north bot), match seed, ply cap, moves played, digest)
 PINNED = (
-    ("standard", ("skill-60", "skill-20"), 3, 200, 38, "d6e71df4af2055bf"),
-    ("standard", ("skill-90", "skill-50"), 1, 60, 60, "8c15cbdd2d3f3203"),
-    ("quick", ("skill-90", "skill-50"), 5, 60, 60, "a984da5088e7b61a"),
-    ("fog_seam", ("skill-40", "skill-10"), 7, 100, 100, "7ba79f6d2c9a81d7"),
-    ("open_sky", ("skill-80", "skill-30"), 2, 100, 22, "f3f84691349f432a"),
-    ("salvage", ("skill-70", "skill-40"), 4, 100, 53, "5b795632d04ad8ad"),
+    ("standard", ("skill-60", "skill-20"), 3, 80, 80, "1ef843c2ecc9e645"),
+    ("standard", ("skill-90", "skill-50"), 1, 60, 60, "c09956d7c1e310e4"),
+    ("quick", ("skill-90", "skill-50"), 5, 60, 25, "b8bb44f6cffde10d"),
+    ("fog_seam", ("skill-40", "skill-10"), 7, 100, 100, "a81cbee0d4a0783f"),
+    ("open_sky", ("skill-80", "skill-30"), 2, 100, 53, "48399888f6b988ae"),
+    ("salvage", ("skill-70", "skill-40"), 4, 100, 35, "07b057c5f68a8858"),
 )
 
 
