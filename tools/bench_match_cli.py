@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_validate_cli import timed  # noqa: E402
+from bench_validate_cli import pegboard_command, timed  # noqa: E402
 
 CHESS_PLAYOUTS = """
 import random
@@ -48,8 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games in the match (default 20)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each process; the best counts (default 3)")
     args = parser.parse_args(argv)
-    bindir = Path(sys.executable).parent
-    pegboard = [str(bindir / "pegboard")] if (bindir / "pegboard").is_file() else [sys.executable, "-m", "pegboard"]
+    pegboard = pegboard_command()
     from pegboard.plugins import get_plugins
 
     seats = get_plugins().game(args.game).seats
@@ -57,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     ours: list[float] = []
     theirs: list[float] = []
     plies = 0
+    timed([*command[:-1], "1"])  # warm-up: writes any missing byte-code caches
     for _ in range(args.runs):
         cpu, _wall, out = timed(command)
         found = re.search(r"average length ([0-9.]+)", out)

@@ -8,10 +8,6 @@ naming it, and the others still load.
 
 from __future__ import annotations
 
-import importlib
-import importlib.machinery
-import importlib.metadata
-import importlib.util
 import os
 import sys
 import warnings
@@ -19,13 +15,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
-from . import hookspecs
+from . import entrypoints, hookspecs
 from .game import PegboardError
 from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
+
+if TYPE_CHECKING:
+    import importlib.machinery
 
 _Spec = TypeVar("_Spec", BotSpec, EvaluatorSpec, RendererSpec, RuleModSpec, BenchSpec)
 
@@ -93,7 +92,7 @@ class Plugins:
         warnings.warn(message, PluginWarning, stacklevel=3)
 
     def _load_entry_points(self) -> None:
-        for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        for ep in entrypoints.entry_points(ENTRY_POINT_GROUP):
             if self.pm.has_plugin(ep.name):
                 continue
             try:
@@ -101,10 +100,8 @@ class Plugins:
             except Exception as exc:  # noqa: BLE001 - any import failure is the plugin's fault
                 self._warn(f"plugin {ep.name!r} ({ep.value}) failed to load: {type(exc).__name__}: {exc}")
                 continue
-            dist = ep.dist
-            version = dist.version if dist is not None else "?"
             try:
-                self.register(module, name=ep.name, version=version, source=f"entry point {ep.value}")
+                self.register(module, name=ep.name, version=ep.version, source=f"entry point {ep.value}")
             except PluginError as exc:
                 self._warn(str(exc))
 
@@ -116,6 +113,8 @@ class Plugins:
         with ``--plugin`` before it is installed). Raises :class:`PluginError`
         with one clear line.
         """
+        import importlib.util  # only for --plugin files: not on every start-up
+
         file = Path(path)
         if not file.exists():
             raise PluginError(f"plugin file not found: {file}")
@@ -152,6 +151,8 @@ class Plugins:
 
     @staticmethod
     def _import(spec: importlib.machinery.ModuleSpec, file: Path) -> ModuleType:
+        import importlib.util
+
         assert spec.loader is not None
         name = spec.name
         module = importlib.util.module_from_spec(spec)

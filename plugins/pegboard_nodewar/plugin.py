@@ -7,10 +7,11 @@ costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pegboard import hookimpl
+from pegboard.game import JSON, Game
 from pegboard.resources import data_dir
 from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
 
@@ -23,10 +24,28 @@ def _factory(ruleset: Any) -> Any:
     return NodeWarGame(ruleset)
 
 
+class _LazyMatchText:
+    """The ``.txt`` format (:class:`.textformat.MatchText`), imported on first use.
+
+    The format module imports the engine and the record code; listing games
+    (``pegboard games``, every start-up that reads the game specs) needs neither.
+    """
+
+    suffix = ".txt"
+
+    def dumps(self, record: Mapping[str, JSON], game: Game) -> str:
+        from .textformat import MatchText
+
+        return MatchText().dumps(record, game)
+
+    def loads(self, text: str, resolve_ruleset: Callable[[str], Mapping[str, JSON]]) -> dict[str, JSON]:
+        from .textformat import MatchText
+
+        return MatchText().loads(text, resolve_ruleset)
+
+
 @hookimpl
 def pegboard_games() -> GameSpec:
-    from .textformat import MatchText
-
     return GameSpec(
         id="nodewar",
         name="Node War",
@@ -36,7 +55,7 @@ def pegboard_games() -> GameSpec:
         ruleset_dir=data_dir("rulesets", "nodewar"),
         default_ruleset="standard",
         description="Grow a network from your Base, cut enemy lines, keep your nodes joined to the Base.",
-        text_formats={".txt": MatchText()},
+        text_formats={".txt": _LazyMatchText()},
     )
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 import toygame
-from pegboard import hookimpl
+from pegboard import entrypoints, hookimpl
+from pegboard.entrypoints import EntryPoint
 from pegboard.builtins import RandomBot
 from pegboard.plugins import PluginError, Plugins, PluginWarning
 from pegboard.rulesets import load_game
@@ -43,13 +44,41 @@ def test_random_bot_is_seeded_and_legal(toy_plugins: Plugins) -> None:
 
 
 def test_a_failing_entry_point_is_a_warning_and_the_others_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    good = importlib.metadata.EntryPoint(name="toy", value="toygame", group="pegboard")
-    broken = importlib.metadata.EntryPoint(name="broken", value="pegboard_no_such_module.plugin", group="pegboard")
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [broken, good])
+    good = EntryPoint(name="toy", value="toygame", group="pegboard")
+    broken = EntryPoint(name="broken", value="pegboard_no_such_module.plugin", group="pegboard")
+    monkeypatch.setattr(entrypoints, "entry_points", lambda group: [broken, good])
     with pytest.warns(PluginWarning, match=r"plugin 'broken' \(pegboard_no_such_module.plugin\) failed to load: ModuleNotFoundError"):
         plugins = Plugins()
     assert "toy" in plugins.games()
     assert len(plugins.failures) == 1
+
+
+def test_entry_points_are_found_as_importlib_metadata_finds_them() -> None:
+    """The scanner and importlib.metadata agree on the installed distributions' entry points."""
+    for group in ("pegboard", "console_scripts"):
+        ours = sorted((ep.name, ep.value) for ep in entrypoints.entry_points(group))
+        theirs = sorted((ep.name, ep.value) for ep in importlib.metadata.entry_points(group=group))
+        assert ours == theirs
+    assert {"nodewar", "starfall"} <= {ep.name for ep in entrypoints.entry_points("pegboard")}
+
+
+def test_entry_points_first_distribution_wins_and_load_walks_attributes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder, info, value in (
+        (first, "Demo_Game-2.0.dist-info", "toygame:pegboard_games"),
+        (second, "demo.game-1.0.dist-info", "elsewhere"),  # the same normalised name: shadowed
+        (second, "other.egg-info", "toygame"),
+    ):
+        (folder / info).mkdir(parents=True)
+        (folder / info / "entry_points.txt").write_text(f"[console_scripts]\nx = y:z\n\n[pegboard]\n{info[:5]} = {value}\n", encoding="utf-8")
+    (second / "other.egg-info" / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: other\nVersion: 3.1\n\nbody\n", encoding="utf-8")
+    (tmp_path / "archive.zip").write_bytes(b"")
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "missing"), str(first), str(second)])
+    found = entrypoints.entry_points("pegboard")
+    assert [(ep.name, ep.value, ep.version) for ep in found] == [("Demo_", "toygame:pegboard_games", "2.0"), ("other", "toygame", "3.1")]
+    assert found[0].load() is toygame.pegboard_games and found[1].load() is toygame
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "archive.zip")])  # a zip on the path: importlib.metadata answers
+    assert entrypoints.entry_points("pegboard") == []
 
 
 def test_a_hookimpl_that_matches_no_spec_is_refused_clearly() -> None:

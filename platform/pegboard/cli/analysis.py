@@ -1,6 +1,5 @@
 """Positions and engines: ``legal``, ``eval`` and ``bench``."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path
@@ -9,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..game import State
-from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins, warning_line
+from .common import EXIT_INVALID, UsageProblem, error_line, new_table, print_table, plugins, warning_line
 
 RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
 
@@ -65,7 +64,7 @@ def evaluate(
         table.add_row(term.name, *values, f"{term.weight:g}", f"{term.contribution:+.3f}")
     table.add_section()
     table.add_row("total", *[""] * (len(seats) + 1), f"{evaluation.score:+.3f}")
-    out().print(table)
+    print_table(table)
 
 
 def hint(
@@ -149,7 +148,7 @@ def bench(
                 continue
             for figure in figures:
                 table.add_row(game_id, spec.name, figure.name, _number(figure.value), figure.unit, figure.note)
-    out().print(table)
+    print_table(table)
     if failed:
         error_line(f"{failed} benchmark(s) failed")
         raise typer.Exit(EXIT_INVALID)

@@ -7,7 +7,6 @@ exit code 1 (invalid input) or 2 (usage); there are no tracebacks unless
 ``PEGBOARD_DEBUG=1``.
 """
 
-from __future__ import annotations
 
 import os
 import sys

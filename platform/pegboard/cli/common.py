@@ -1,6 +1,5 @@
 """Shared pieces of the CLI: exit codes, errors, consoles, progress bars, seat options."""
 
-from __future__ import annotations
 
 import os
 import sys
@@ -10,9 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-if TYPE_CHECKING:  # rich is imported by the commands that print with it, not by `pegboard --help`
+from .tables import Table, print_table as print_table  # re-exported for the commands
+
+if TYPE_CHECKING:  # rich (progress bars only) is imported by the commands that show one
     from rich.console import Console
-    from rich.table import Table
 
     from ..runner import Executor
 
@@ -51,7 +51,7 @@ AddressOption = Annotated[
 ]
 
 
-def executor_for(kind: str, jobs: int | None, address: str | None) -> Executor:
+def executor_for(kind: str, jobs: int | None, address: str | None) -> "Executor":
     """The executor a command's --executor/--jobs/--address options name (usage errors on bad input)."""
     from ..runner import EXECUTORS, make_executor
 
@@ -62,30 +62,14 @@ def executor_for(kind: str, jobs: int | None, address: str | None) -> Executor:
     return make_executor(kind, jobs=jobs, address=address, plugin_files=local_plugin_files())
 
 
-def _width() -> int | None:
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit():
-        return int(columns)
-    return None if sys.stdout.isatty() else 120
-
-
-def out() -> Console:
-    """A rich console on stdout (tables)."""
-    from rich.console import Console
-
-    return Console(width=_width(), highlight=False, soft_wrap=False)
-
-
-def err_console() -> Console:
+def err_console() -> "Console":
     from rich.console import Console
 
     return Console(stderr=True, highlight=False)
 
 
 def new_table(title: str) -> Table:
-    """An empty rich table with a title (print it with ``out().print``)."""
-    from rich.table import Table
-
+    """An empty table with a title (print it with :func:`print_table`)."""
     return Table(title=title)
 
 

@@ -1,6 +1,5 @@
 """Match files: ``validate`` and ``convert``."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path
@@ -16,7 +15,7 @@ if TYPE_CHECKING:  # records, runner and process pools are imported by the comma
 PARALLEL_FROM = 16  # fewer files than this are checked in-process (a pool costs more than it saves)
 
 
-def _describe(report: Report) -> str:
+def _describe(report: "Report") -> str:
     result = report.result
     if result is None:
         ending = "unfinished"
@@ -78,7 +77,7 @@ def validate(
         raise typer.Exit(EXIT_INVALID)
 
 
-def _validate_chunk(start: int, paths: list[Path]) -> tuple[int, list[Report]]:
+def _validate_chunk(start: int, paths: list[Path]) -> "tuple[int, list[Report]]":
     from ..records import validate_files
 
     return start, validate_files(paths)

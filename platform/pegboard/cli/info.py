@@ -1,6 +1,5 @@
 """What is installed: ``games``, ``plugins``, ``rulesets``, ``ruleset show|check``, ``schema``."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path
@@ -9,7 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from ..game import PegboardError
-from .common import EXIT_INVALID, UsageProblem, error_line, new_table, out, plugins
+from .common import EXIT_INVALID, UsageProblem, error_line, new_table, print_table, plugins
 
 ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_args_is_help=True)
 
@@ -39,7 +38,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
         table.add_column(column)
     for row in rows:
         table.add_row(row["id"], row["name"], ", ".join(row["seats"]), ", ".join(row["rulesets"]), ", ".join(row["bots"]))
-    out().print(table)
+    print_table(table)
     if not rows:
         print("no games are installed")
 
@@ -55,7 +54,7 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
         table.add_column(column)
     for row in rows:
         table.add_row(row.name, row.version, ", ".join(row.hooks), row.source)
-    out().print(table)
+    print_table(table)
 
 
 def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
@@ -77,7 +76,7 @@ def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=
         except PegboardError as exc:
             broken += 1
             table.add_row(ref.ref, f"(broken: {exc})", "", "", str(ref.path))
-    out().print(table)
+    print_table(table)
     if broken:
         raise typer.Exit(EXIT_INVALID)
 

@@ -1,6 +1,5 @@
 """Headless matches: ``match`` (bot vs bot, many games) and ``demo`` (one game, validated)."""
 
-from __future__ import annotations
 
 import json
 import tempfile
@@ -9,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from .tables import Table
 from .common import (
     EXIT_INVALID,
     AddressOption,
@@ -19,17 +19,15 @@ from .common import (
     executor_for,
     local_plugin_files,
     new_table,
-    out,
     parse_seat_args,
     plugins,
+    print_table,
     progress_bar,
     seconds,
     skill_bot,
 )
 
 if TYPE_CHECKING:  # the runner and records are imported by the commands, not by `pegboard --help`
-    from rich.table import Table
-
     from ..runner import Executor, GameOutcome, MatchPlan, MatchReport
 
 
@@ -37,7 +35,7 @@ def record_name(index: int) -> str:
     return f"match-{index + 1:04d}.match.json"
 
 
-def results_table(report: MatchReport, title: str) -> Table:
+def results_table(report: "MatchReport", title: str) -> Table:
     has_unfinished = any(row.unfinished for row in report.stats)
     table = new_table(title)
     table.add_column("bot")
@@ -61,7 +59,7 @@ def _out_folder(out_dir: Path) -> Path:
     return out_dir
 
 
-def _play(plan: MatchPlan, jobs: int, out_dir: Path | None, executor: Executor | None = None) -> tuple[MatchReport, list[Path]]:
+def _play(plan: "MatchPlan", jobs: int, out_dir: Path | None, executor: "Executor | None" = None) -> "tuple[MatchReport, list[Path]]":
     from ..records import write_record
     from ..runner import run_match
 
@@ -70,7 +68,7 @@ def _play(plan: MatchPlan, jobs: int, out_dir: Path | None, executor: Executor |
     written: list[Path] = []
     with progress_bar(f"{plan.game}: playing", plan.games) as advance:
 
-        def finished(outcome: GameOutcome) -> None:
+        def finished(outcome: "GameOutcome") -> None:
             if out_dir is not None:
                 written.append(write_record(outcome.record, out_dir / record_name(outcome.index)))
             advance()
@@ -132,7 +130,7 @@ def match(
         print(json.dumps(summary, indent=2))
         return
     title = f"{spec.name} ({plan.ruleset}), seed {seed}: " + " vs ".join(f"{spec.seats[i]}={b}" for i, b in enumerate(bots))
-    out().print(results_table(report, title))
+    print_table(results_table(report, title))
     if written:
         print(f"records: {written[0]}" + (f" ... {written[-1].name}" if len(written) > 1 else ""))
 
@@ -176,7 +174,7 @@ def demo(
         print(f"result: {who} ({result['reason']}) after {outcome.plies} moves")
     else:
         print(f"result: unfinished after {outcome.plies} moves")
-    out().print(results_table(report, f"{spec.name} demo"))
+    print_table(results_table(report, f"{spec.name} demo"))
     check = validate_file(written[0])
     if not check.ok:
         error_line(str(check.errors[0]))

@@ -1,29 +1,29 @@
 """Online commands: ``lobby serve``, ``online-bot``, and the terminal client behind ``play --online``."""
 
-from __future__ import annotations
 
-import ipaddress
-import logging
-import queue
 import sys
-import threading
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from ..game import IllegalMove, Move, PegboardError
-from ..online import protocol as p
+from ..online import DEFAULT_LOBBY, DEFAULT_PORT
 from .common import EXIT_INVALID, UsageProblem, error_line, plugins, warning_line
 
+# The protocol, logging and threading modules are imported by the commands that use them
+# (every `pegboard` start-up imports this module to list its commands).
 if TYPE_CHECKING:
+    import queue
+
     from ..online.client import Notice, OnlineClient
 
 lobby_app = typer.Typer(name="lobby", help="Run a lobby for online play.", no_args_is_help=True)
 
 
 def _check_url(url: str) -> str:
+    from ..online import protocol as p
+
     try:
         return p.check_lobby_url(url)
     except p.ProtocolError as exc:
@@ -32,6 +32,8 @@ def _check_url(url: str) -> str:
 
 def _log_to_file(store_folder: Path) -> None:
     """Refused moves and link trouble go to ``online.log`` beside the tickets, not over the board."""
+    import logging
+
     logger = logging.getLogger("pegboard.online")
     logger.setLevel(logging.INFO)
     logger.propagate = False
@@ -50,12 +52,14 @@ def _log_to_file(store_folder: Path) -> None:
 @lobby_app.command("serve")
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; see docs/online.md before opening it up).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = p.DEFAULT_PORT,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
     no_list: Annotated[bool, typer.Option("--no-list", help="Switch the list off: waiting players get a 4-letter code instead.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not log refused messages.")] = False,
 ) -> None:
     """Run a lobby: it pairs players and relays their messages (the waiting player's program runs the match)."""
     import asyncio
+    import ipaddress
+    import logging
 
     from ..online.server import Lobby, serve_forever
 
@@ -83,7 +87,7 @@ def serve(
 def online_bot(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     bot: Annotated[str, typer.Argument(metavar="BOT", help="The bot that plays (see pegboard games).")],
-    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT.")] = p.DEFAULT_LOBBY,
+    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT.")] = DEFAULT_LOBBY,
     name: Annotated[Optional[str], typer.Option("--name", help="Name on the list (default: the bot's name).")] = None,
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="Stop after this many games (0: never).")] = 0,
@@ -131,6 +135,9 @@ class _Input:
     """Lines typed by the person, read on a thread so the network keeps running."""
 
     def __init__(self) -> None:
+        import queue
+        import threading
+
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, name="pegboard-stdin", daemon=True).start()
 
@@ -144,20 +151,22 @@ class _Input:
 
     def get(self, timeout: float) -> str | None | bool:
         """A line, None at end of input, False when nothing was typed in ``timeout``."""
+        import queue
+
         try:
             return self.lines.get(timeout=timeout)
         except queue.Empty:
             return False
 
 
-def _board(client: OnlineClient) -> None:
+def _board(client: "OnlineClient") -> None:
     view, seat = client.view(), client.seat
     if view is not None:
         print(view.text_for(seat) if seat is not None else str(view), flush=True)  # own side at the bottom
     print(client.status_line(), flush=True)
 
 
-def _parse_move(client: OnlineClient, text: str) -> Move | None:
+def _parse_move(client: "OnlineClient", text: str) -> Move | None:
     moves = client.legal_moves()
     if text.isdigit():
         index = int(text) - 1
@@ -170,7 +179,7 @@ def _parse_move(client: OnlineClient, text: str) -> Move | None:
     return None
 
 
-def _news(client: OnlineClient, data: dict[str, object]) -> None:
+def _news(client: "OnlineClient", data: dict[str, object]) -> None:
     """What the other side did: the host hears the guest's move, the guest the events it may see."""
     moved = data.get("moved")
     if isinstance(moved, dict) and moved.get("seat") != client.seat:
@@ -182,7 +191,7 @@ def _news(client: OnlineClient, data: dict[str, object]) -> None:
                 print(f"  {event['text']}", flush=True)
 
 
-def _list_moves(client: OnlineClient) -> None:
+def _list_moves(client: "OnlineClient") -> None:
     view = client.view()
     moves = client.legal_moves()
     if not moves or view is None:
@@ -192,7 +201,7 @@ def _list_moves(client: OnlineClient) -> None:
         print(f"{index:4d}. {view.move_text(move)}")
 
 
-def _lobby_prompt(client: OnlineClient) -> None:
+def _lobby_prompt(client: "OnlineClient") -> None:
     players = client.player.players
     if client.player.lobby_mode == "codes":
         print("the lobby list is switched off: type r to wait for a friend (you get a code), or type their code", flush=True)
@@ -209,6 +218,7 @@ def _lobby_prompt(client: OnlineClient) -> None:
 
 def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: Optional[str]) -> int:
     """The terminal client of ``pegboard play GAME --online NAME``; returns the exit code."""
+    from ..online import protocol as p
     from ..online.client import HostSettings, OnlineClient
 
     _check_url(lobby)
@@ -226,7 +236,7 @@ def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: 
         return _terminal(client, code)
 
 
-def _show(client: OnlineClient, notice: Notice) -> None:
+def _show(client: "OnlineClient", notice: "Notice") -> None:
     """Print one piece of news for the person."""
     if notice.kind == "list":
         _lobby_prompt(client)
@@ -239,8 +249,10 @@ def _show(client: OnlineClient, notice: Notice) -> None:
         print(notice.text or notice.kind, flush=True)
 
 
-def _join_answer(client: OnlineClient, wait: float = 15.0) -> str | None:
+def _join_answer(client: "OnlineClient", wait: float = 15.0) -> str | None:
     """Wait for the lobby's answer to a code: None once paired, else why not."""
+    import time
+
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         for notice in client.poll():
@@ -253,7 +265,7 @@ def _join_answer(client: OnlineClient, wait: float = 15.0) -> str | None:
     return "the lobby did not answer the code in time"
 
 
-def _terminal(client: OnlineClient, code: Optional[str]) -> int:
+def _terminal(client: "OnlineClient", code: Optional[str]) -> int:
     """The terminal session itself: the lobby, then the match, until it ends or the person quits."""
     _log_to_file(client.player.store.folder)
     ticket = client.resume_unfinished() if code is None else None
@@ -302,7 +314,7 @@ def _terminal(client: OnlineClient, code: Optional[str]) -> int:
         return 0
 
 
-def _command(client: OnlineClient, line: str) -> None:
+def _command(client: "OnlineClient", line: str) -> None:
     player = client.player
     if not line:
         return
@@ -323,9 +335,11 @@ def _command(client: OnlineClient, line: str) -> None:
         elif line.isdigit() and player.players and 1 <= int(line) <= len(player.players):
             client.pick(int(player.players[int(line) - 1]["id"]))
         else:
+            from ..online.protocol import ProtocolError
+
             try:
                 client.join(line)
-            except p.ProtocolError as exc:
+            except ProtocolError as exc:
                 print(exc.reason, flush=True)
         return
     if line == "?":

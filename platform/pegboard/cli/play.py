@@ -1,13 +1,12 @@
 """``play``: open the desktop window (pegboard.ui is imported only here, lazily)."""
 
-from __future__ import annotations
 
 from typing import Annotated, Optional
 
 import typer
 
 from ..plugins import UnknownId
-from ..online.protocol import DEFAULT_LOBBY
+from ..online import DEFAULT_LOBBY
 from .common import EXIT_USAGE, HUMAN, UsageProblem, default_bot, error_line, parse_seat_args, plugins, skill_bot
 
 

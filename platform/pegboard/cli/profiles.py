@@ -1,6 +1,5 @@
 """``pegboard profile``: show the local profile; ``profile reset`` and ``profile name``."""
 
-from __future__ import annotations
 
 import json
 from typing import Annotated, Any
@@ -8,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import ratings
-from .common import EXIT_INVALID, new_table, out
+from .common import EXIT_INVALID, new_table, print_table
 
 profile_app = typer.Typer(
     name="profile",
@@ -45,7 +44,7 @@ def _show(data: dict[str, Any]) -> None:
             _when(row["date"]), row["game"], row["opponent"], "" if row["skill"] is None else str(row["skill"]),
             result, f"{row['rating_before']:.0f}", f"{row['rating_after']:.0f}", f"{change:+.1f}",
         )
-    out().print(table)
+    print_table(table)
 
 
 @profile_app.callback()

@@ -1,6 +1,5 @@
 """``pegboard tournament``: a round robin between bots, with Elo estimates and SPRT stops."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path
@@ -8,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import AddressOption, ExecutorOption, UsageProblem, executor_for, local_plugin_files, new_table, out, plugins, progress_bar
+from .common import AddressOption, ExecutorOption, UsageProblem, executor_for, local_plugin_files, new_table, print_table, plugins, progress_bar
 from .matches import record_name
 
 if TYPE_CHECKING:
@@ -81,7 +80,7 @@ def tournament(
     written: list[Path] = []
     with progress_bar(f"{game}: tournament", len(pairs) * games) as advance:
 
-        def finished(pair_index: int, outcome: GameOutcome) -> None:
+        def finished(pair_index: int, outcome: "GameOutcome") -> None:
             if out_dir is not None:
                 a, b = pairs[pair_index]
                 folder = out_dir / f"{plan.bots[a]}-vs-{plan.bots[b]}".replace("/", "_")
@@ -98,7 +97,7 @@ def tournament(
         print(f"records: {len(written)} in {out_dir}")
 
 
-def _summary(report: TournamentReport, written: list[Path]) -> dict[str, object]:
+def _summary(report: "TournamentReport", written: list[Path]) -> dict[str, object]:
     bots = report.plan.bots
     return {
         "game": report.plan.game,
@@ -123,7 +122,7 @@ def _summary(report: TournamentReport, written: list[Path]) -> dict[str, object]
     }
 
 
-def _print(report: TournamentReport, game_name: str) -> None:
+def _print(report: "TournamentReport", game_name: str) -> None:
     plan = report.plan
     table = new_table(f"{game_name} ({plan.ruleset}) round robin, seed {plan.seed}")
     table.add_column("rank", justify="right")
@@ -134,7 +133,7 @@ def _print(report: TournamentReport, game_name: str) -> None:
         share = 100.0 * row.score / row.games if row.games else 0.0
         table.add_row(str(rank), row.bot, f"{row.elo:+.0f}", f"{row.error:.0f}", str(row.games), f"{row.score:g}", f"{share:.1f}")
     table.caption = "Elo: maximum likelihood, mean 0 (one virtual draw per pair); ± is the 95 % interval"
-    out().print(table)
+    print_table(table)
     pairs = new_table("head to head (wins-draws-losses of the first bot)")
     pairs.add_column("pair")
     pairs.add_column("W-D-L", justify="right")
@@ -147,7 +146,7 @@ def _print(report: TournamentReport, game_name: str) -> None:
             verdict = {"H1": f"H1 accepted (>= {plan.sprt[1]:g})", "H0": f"H0 accepted (<= {plan.sprt[0]:g})"}.get(str(pair.sprt), "undecided")
             cells += [verdict, f"{pair.llr:.2f}"]
         pairs.add_row(*cells)
-    out().print(pairs)
+    print_table(pairs)
 
 
 def register(app: typer.Typer) -> None:

@@ -7,3 +7,8 @@ Modules, one job each: :mod:`.protocol` (the wire format and its limits),
 threaded API a window or terminal uses), :mod:`.store` (tickets and records on
 disk). See docs/online.md.
 """
+
+#: Where a lobby listens by default (here, not in :mod:`.protocol`, so the command line's
+#: defaults cost no import of the protocol's dependencies).
+DEFAULT_PORT = 8765
+DEFAULT_LOBBY = f"ws://127.0.0.1:{DEFAULT_PORT}"

@@ -22,8 +22,7 @@ from ..game import PegboardError
 PROTOCOL = 1
 """Bumped when a message changes incompatibly; the server refuses other versions."""
 
-DEFAULT_PORT = 8765
-DEFAULT_LOBBY = f"ws://127.0.0.1:{DEFAULT_PORT}"
+from . import DEFAULT_LOBBY as DEFAULT_LOBBY, DEFAULT_PORT as DEFAULT_PORT  # re-exported
 
 MAX_MESSAGE_BYTES = 256 * 1024
 """Largest frame the server accepts or relays (a fogged 11 x 11 Starfall state is ~12 KB)."""
