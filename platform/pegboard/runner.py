@@ -22,7 +22,6 @@ import hashlib
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -305,6 +304,8 @@ class LocalExecutor:
             for a in args:
                 yield fn(*a)
             return
+        from concurrent.futures import ProcessPoolExecutor, as_completed  # ~10 ms: only when a pool runs
+
         with ProcessPoolExecutor(max_workers=min(self.jobs, len(args)), initializer=init_worker, initargs=(self.plugin_files,)) as pool:
             futures = [pool.submit(fn, *a) for a in args]
             try:

@@ -43,6 +43,12 @@ def _target_table(geo: Geometry, radius: int) -> list[Any]:
     return [None] * geo.size
 
 
+@cache
+def _path_table(geo: Geometry, radius: int) -> list[Any]:
+    """The per-source slots of :meth:`NodeWarGame.paths` for one board shape and radius."""
+    return [None] * geo.size
+
+
 class NodeWarGame(Game[Move]):
     """Node War under one resolved ruleset."""
 
@@ -68,6 +74,8 @@ class NodeWarGame(Game[Move]):
         # Ready-made Move values per (node kind, source), built on first use and shared by every
         # game on this board shape (a match builds one game per game played).
         self._targets: tuple[list[Any], ...] = ([], _target_table(self.geo, params.node_radius), _target_table(self.geo, params.base_radius))
+        #: Per node kind, per source: ``{point in reach: lattice points strictly between}`` (see :meth:`paths`).
+        self.path_of: tuple[list[Any], ...] = ([], _path_table(self.geo, params.node_radius), _path_table(self.geo, params.base_radius))
 
     def targets(self, kind: int, s: int) -> tuple[tuple[int, tuple[int, ...], Move, Move, Move, Move], ...]:
         """For a node of ``kind`` at ``s``: ``(q, inner, grow, split, loop, revive)`` per point in reach.
@@ -83,6 +91,18 @@ class NodeWarGame(Game[Move]):
                 for q, inner in self.ring_of[kind][s]
             )
             table[s] = found
+        return found
+
+    def paths(self, kind: int, s: int) -> dict[int, tuple[int, ...]]:
+        """For a node of ``kind`` at ``s``: every point in its reach mapped to the points strictly between.
+
+        One look-up answers both "in range?" and "which points could block the line?"
+        (``check``'s hot path); built on first use and shared like :meth:`targets`.
+        """
+        table = self.path_of[kind]
+        found: dict[int, tuple[int, ...]] | None = table[s]
+        if found is None:
+            found = table[s] = dict(self.ring_of[kind][s])
         return found
 
     # -- points and moves -------------------------------------------------------------
@@ -303,7 +323,9 @@ class NodeWarState(State[Move]):
         """Enter an uncut line in the lookup tables (links, through, counts, cells)."""
         self.links[a].append(b)
         self.links[b].append(a)
-        inside, cells = self._geo.segment(a, b)
+        geo = self._geo
+        found = geo.segments.get(a * geo.size + b)
+        inside, cells = found if found is not None else geo.segment(a, b)
         if inside:
             through = self.through
             count = self.own_through[self.lowner[lid]]
@@ -569,7 +591,8 @@ class NodeWarState(State[Move]):
         if s == t:
             return "same_point", "source and target are the same point"
         sk = self.kind[s]
-        if t not in game.reach_of[sk][s]:
+        inner = (game.path_of[sk][s] or game.paths(sk, s)).get(t)
+        if inner is None:
             return "out_of_range", f"{label(t)} is beyond the radius {game.radius_of[sk]} of {label(s)}"
         o = owner[t]
         actual: str | None  # classify(s, t), inlined: check() is on the replay hot path
@@ -590,9 +613,9 @@ class NodeWarState(State[Move]):
             if not insert:
                 if not free:
                     return "branch_limit", f"{label(s)} has no free branch"
-                blocked = self._blocker(s, t)
-                if blocked is not None:
-                    return "line_through_node", f"the line would pass through the node at {label(blocked)}"
+                for q in inner:
+                    if owner[q] != EMPTY:
+                        return "line_through_node", f"the line would pass through the node at {label(q)}"
             need = 2 * len(own) + (0 if insert else 1)
             if need > game.limit_of[REGULAR]:
                 return (
@@ -607,19 +630,17 @@ class NodeWarState(State[Move]):
                 return "branch_limit", f"{label(t)} has no free branch"
             if t in self.links[s]:
                 return "already_joined", f"{label(s)} and {label(t)} are already joined by a live line"
-        blocked = self._blocker(s, t)
-        if blocked is not None:
-            return "line_through_node", f"the line would pass through the node at {label(blocked)}"
-        return None
-
-    def _blocker(self, s: int, t: int) -> int | None:
-        owner = self.owner
-        for q in self._geo.inside(s, t):
+        for q in inner:
             if owner[q] != EMPTY:
-                return q
+                return "line_through_node", f"the line would pass through the node at {label(q)}"
         return None
 
     def check(self, move: Move) -> str | None:
+        if self._result is _PENDING and self.turn <= self.turn_limit:
+            # _why_not's usual case, inlined: check() is on the replay and match hot paths
+            if self._rules(move) is None:
+                self._result = None
+                return None
         found = self._why_not(move)
         return None if found is None else found[1]
 
@@ -665,8 +686,9 @@ class NodeWarState(State[Move]):
                 self.lstate[lid] = CUT
                 self._unindex(lid, self.la[lid], self.lb[lid])
         added = len(self.la) - first_new
-        # Life: the target's network joins the source's (alive) network.
-        revived = self._flood(t, placed)
+        # Life: the target's network joins the source's (alive) network. A grown node's
+        # only link is its (alive) source, so nothing comes back.
+        revived = () if kind == GROW else self._flood(t, placed)
         died: tuple[int, ...] = ()
         if cut and any(self.alive[self.la[lid]] for lid in cut):
             died = self._recount(1 - seat)
@@ -725,14 +747,33 @@ class NodeWarState(State[Move]):
         return quiet
 
     def _cuts(self, s: int, t: int, seat: int) -> tuple[int, ...]:
-        """Enemy live lines that segment s-t touches."""
+        """Enemy live lines that segment s-t touches (sorted ids)."""
         geo = self._geo
-        la, lb, cell_lines = self.la, self.lb, self.cell_lines[1 - seat]
-        found: list[int] = []
+        cell_lines = self.cell_lines[1 - seat]
+        candidates: set[int] | None = None
         for c in geo.cells(s, t):
-            for lid in cell_lines[c]:
-                if lid not in found and geo.touch(s, t, la[lid], lb[lid]):
-                    found.append(lid)
+            row = cell_lines[c]
+            if row:
+                if candidates is None:
+                    candidates = set(row)
+                else:
+                    candidates.update(row)
+        if candidates is None:
+            return ()
+        # geo.touch(s, t, a, b), with the s-t half of its cache key computed once
+        la, lb, known, touch = self.la, self.lb, geo.touch_cache, geo.touch
+        n = geo.size
+        nn = n * n
+        k1 = s * n + t if s < t else t * n + s
+        found = []
+        for lid in candidates:
+            a, b = la[lid], lb[lid]
+            k2 = a * n + b if a < b else b * n + a
+            hit = known.get(k1 * nn + k2 if k1 < k2 else k2 * nn + k1)
+            if hit is None:
+                hit = touch(s, t, a, b)
+            if hit:
+                found.append(lid)
         found.sort()
         return tuple(found)
 

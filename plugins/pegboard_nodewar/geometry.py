@@ -75,12 +75,14 @@ class Geometry:
         self.labels = tuple(f"{x},{y}" for x, y in zip(self.xs, self.ys))
         self._inside: dict[int, tuple[int, ...]] = {}
         self._cells: dict[int, tuple[int, ...]] = {}
-        self._segments: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self._touch: dict[int, bool] = {}
+        #: ``segment(a, b)`` by ``a * size + b`` (read directly by the engine's line index).
+        self.segments: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        #: ``touch`` answers by pair key (see :meth:`touch`; read directly by the engine's cut search).
+        self.touch_cache: dict[int, bool] = {}
         self.rings: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
         self.reach: dict[int, tuple[frozenset[int], ...]] = {}
         for radius in sorted(set(radii)):
-            self.rings[radius] = tuple(self._ring(p, radius) for p in range(self.size))
+            self.rings[radius] = self._rings_of(radius)
             self.reach[radius] = tuple(frozenset(q for q, _ in ring) for ring in self.rings[radius])
 
     # -- points -------------------------------------------------------------------
@@ -98,14 +100,29 @@ class Geometry:
         return self.labels[p]
 
     def _ring(self, p: int, radius: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        px, py = self.xs[p], self.ys[p]
-        out = []
-        for y in range(max(0, py - radius), min(self.height, py + radius + 1)):
-            for x in range(max(0, px - radius), min(self.width, px + radius + 1)):
-                if (x, y) != (px, py) and within(x - px, y - py, radius, self.metric):
-                    q = y * self.width + x
-                    out.append((q, self.inside(p, q)))
-        return tuple(out)
+        """``rings[radius][p]``: every point within ``radius`` of p with the lattice points between."""
+        return self._rings_of(radius)[p]
+
+    def _rings_of(self, radius: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+        # The disc's offsets (in row-major order) and the offsets strictly between the centre
+        # and each, computed once; every point's ring is then the offsets that stay on the board.
+        w, h = self.width, self.height
+        offsets = []
+        for dy in range(-radius, radius + 1):
+            for dx in range(-radius, radius + 1):
+                if (dx or dy) and within(dx, dy, radius, self.metric):
+                    g = gcd(dx, dy)
+                    step = (dy // g) * w + dx // g
+                    offsets.append((dx, dy, dy * w + dx, tuple(k * step for k in range(1, g))))
+        rings = []
+        for p in range(self.size):
+            px, py = self.xs[p], self.ys[p]
+            rings.append(tuple(
+                (p + d, tuple(p + i for i in inner) if inner else ())
+                for dx, dy, d, inner in offsets
+                if 0 <= px + dx < w and 0 <= py + dy < h
+            ))
+        return tuple(rings)
 
     # -- segments -----------------------------------------------------------------
 
@@ -128,9 +145,9 @@ class Geometry:
     def segment(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """``(inside(a, b), cells(a, b))`` with one cache lookup (the line index needs both)."""
         key = a * self.size + b
-        found = self._segments.get(key)
+        found = self.segments.get(key)
         if found is None:
-            found = self._segments[key] = (self.inside(a, b), self.cells(a, b))
+            found = self.segments[key] = (self.inside(a, b), self.cells(a, b))
         return found
 
     def cells(self, a: int, b: int) -> tuple[int, ...]:
@@ -177,13 +194,13 @@ class Geometry:
         k1 = a * n + b if a < b else b * n + a
         k2 = c * n + d if c < d else d * n + c
         key = k1 * n * n + k2 if k1 < k2 else k2 * n * n + k1
-        found = self._touch.get(key)
+        found = self.touch_cache.get(key)
         if found is None:
             xs, ys = self.xs, self.ys
             found = segments_touch(xs[a], ys[a], xs[b], ys[b], xs[c], ys[c], xs[d], ys[d])
-            if len(self._touch) > 250_000:  # bounded memory (a few tens of MB at most)
-                self._touch.clear()
-            self._touch[key] = found
+            if len(self.touch_cache) > 250_000:  # bounded memory (a few tens of MB at most)
+                self.touch_cache.clear()
+            self.touch_cache[key] = found
         return found
 
 
