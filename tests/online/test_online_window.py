@@ -271,3 +271,25 @@ def test_a_window_closed_mid_match_picks_it_up_again(window: Any, plugins: Any, 
                 again.on_close()
         finally:
             ann.close(leave=True)
+
+
+def test_an_unreachable_lobby_is_one_line_in_the_panel_and_escape_closes_it(window: Any) -> None:
+    import socket
+
+    win = window
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    panel = win.play_friend()
+    type_into(win, panel.name_input, "Bob")
+    type_into(win, panel.lobby_input, f"ws://127.0.0.1:{port}")
+    win.press(key.ENTER)  # Enter connects
+    assert win.friend.connecting or win.friend.message.startswith("Connecting")
+    run(win, [], lambda: not win.friend.connecting)
+    assert not win.friend.connected and f"127.0.0.1:{port}" in panel.message.text
+    assert panel.connect_button.enabled  # try again with another address
+    type_into(win, panel.lobby_input, "http://example.org")
+    win.click_widget(panel.connect_button)
+    assert "ws://" in panel.message.text and win.friend.client is None
+    win.press(key.ESCAPE)
+    assert win.dialog is None and win.friend.dialog is None and not win.session.online

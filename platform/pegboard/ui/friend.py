@@ -265,14 +265,21 @@ class FriendPlay:
 
     def _disconnect(self, *, leave: bool) -> None:
         client, self.client = self.client, None
+        connecting, self._connecting = self._connecting, None
         if client is not None:
-            if self._connecting is not None:
-                self._connecting.join(10.0)
-            try:
-                client.close(leave=leave)
-            except Exception:  # noqa: BLE001 - closing must not break the window
-                log.exception("closing the online client failed")
-        self._connecting = None
+
+            def close() -> None:
+                if connecting is not None:
+                    connecting.join(15.0)  # a connection still being opened: close it once it is
+                try:
+                    client.close(leave=leave)
+                except Exception:  # noqa: BLE001 - closing must not break the window
+                    log.exception("closing the online client failed")
+
+            if connecting is not None and connecting.is_alive():
+                threading.Thread(target=close, name="pegboard-disconnect", daemon=True).start()  # never wait in the UI
+            else:
+                close()
         self.mode, self.players, self.waiting, self.code, self.offer_lines, self.paired = "", [], False, None, [], False
 
     # -- every frame --------------------------------------------------------------------------
