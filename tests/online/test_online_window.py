@@ -158,6 +158,11 @@ def test_wait_with_a_code_and_play_the_friend_who_types_it(window: Any, plugins:
                 run(win, [cid], lambda: win.session.cursor == 1)
             win.tick(0.016)
             assert win.status.text.text.startswith(f"Connected · Your turn ({win.session.seat_name(seat)})")
+            # the network drops: the status line says so, the link comes back by itself
+            win.friend.client.drop_connection()
+            run(win, [cid], lambda: win.status.text.text.startswith("Reconnecting…"))
+            assert "Your turn" in win.status.text.text
+            run(win, [cid], lambda: win.status.text.text.startswith("Connected · Your turn"))
             ply = win.session.cursor
             move = random.Random(4).choice(win.session.state.legal_moves())
             click_move(win, move)
