@@ -28,6 +28,7 @@ import itertools
 import multiprocessing
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -56,10 +57,12 @@ class Tally:
     paired: int = 0
 
 
-def start_lobby() -> tuple[subprocess.Popen[str], str]:
-    """``pegboard lobby serve --port 0 --quiet`` in a child; returns it and its URL."""
+def start_lobby(profile: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``pegboard lobby serve --port 0 --quiet`` in a child (under cProfile writing ``profile``
+    when given); returns it and its URL."""
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
     child = subprocess.Popen(
-        [sys.executable, "-m", "pegboard", "lobby", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet"],
+        [sys.executable, *profiler, "-m", "pegboard", "lobby", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
     )
     assert child.stdout is not None
@@ -251,6 +254,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.25, help="average pause before each move (seconds)")
     parser.add_argument("--ruleset", default="skirmish", help="the Node War ruleset the hosts offer")
     parser.add_argument("--procs", type=int, default=1, help="processes the players are spread over (1-8)")
+    parser.add_argument("--profile-lobby", type=Path, metavar="FILE",
+                        help="run the lobby under cProfile and write its statistics to FILE")
     args = parser.parse_args()
     if not 1 <= args.procs <= 8:
         parser.error("--procs must be from 1 to 8")
@@ -258,7 +263,7 @@ def main() -> int:
         parser.error(f"--clients must be an even number from 2 to {MAX_CLIENTS}")
     if not 1 <= args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds must be from 1 to {MAX_SECONDS:.0f}")
-    child, url = start_lobby()
+    child, url = start_lobby(args.profile_lobby)
     peak = [0]
     sampling = threading.Event()
 
@@ -294,7 +299,7 @@ def main() -> int:
             lobby_cpu = cpu_seconds(child.pid) - idle_cpu
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     finally:
-        child.terminate()
+        child.send_signal(signal.SIGINT)  # a clean stop: the lobby closes, cProfile writes its file
         try:
             child.wait(10)
         except subprocess.TimeoutExpired:
