@@ -20,7 +20,7 @@ from . import theme
 from .dialogs import EndGameDialog
 from .rect import Rect
 from .settings import SettingsStore
-from .widgets import Button, Dialog, Label, ListView, TextInput
+from .widgets import Button, Dialog, Label, ListView, MessageDialog, TextInput
 
 if TYPE_CHECKING:
     from ..online.client import OnlineClient
@@ -78,8 +78,7 @@ class FriendPlay:
         self.code: str | None = None
         self.offer_lines: list[str] = []
         self.paired = False
-        self.rating_before: float | None = None
-        self.end_note = ""
+        self.end_note = ""  # what the end dialog says when no result came (the host closed the match)
         self._connecting: threading.Thread | None = None
         self._connect_outcome: tuple[str, str] | None = None  # ("ok", mode) or ("error", reason)
 
@@ -311,8 +310,10 @@ class FriendPlay:
             self._say(str(exc))
             return
         for notice in notices:
+            if self.client is not client:
+                break  # the match was left while reading the news
             self._notice(notice)
-        if self.session is None and client.player.started:
+        if self.client is client and self.session is None and client.player.started:
             self._begin()
         if notices and self.dialog is not None:
             self.dialog.refresh()
@@ -367,8 +368,6 @@ class FriendPlay:
         self.session = OnlineSession(client, first_ply=first_ply)
         self.local = self.host.session
         self.offer_lines, self.paired, self.waiting, self.code = [], False, False, None
-        profile = self.profile
-        self.rating_before = profile.rating if profile is not None else None
         self.end_note = ""
         if self.dialog is not None:
             self.host.close_dialog(self.dialog)
@@ -380,7 +379,9 @@ class FriendPlay:
     def _finished(self, notice: Notice) -> None:
         if notice.data.get("reason") == "closed":  # the host closed the match while this side was away
             self.end_note = notice.text
-            self.host.say(notice.text)
+            if self.session is not None:
+                self.leave()
+            self.host.open_dialog(MessageDialog("The match is closed", notice.text))
 
     def rating_note(self) -> str:
         """The end dialog's line about ratings (the result is in the profile by then)."""
