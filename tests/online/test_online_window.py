@@ -190,6 +190,10 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
         try:
             ann.connect()
             ann.ready()
+            # Starfall's Settings → Play a friend opens the window's panel
+            settings = win.open_settings()
+            win.click_widget(settings.widget_for("friend"))
+            assert win.dialog is win.friend.dialog and win.dialog.title == "Play a friend"
             win.friend.connect("Bob", server.url)
             run(win, [ann], lambda: win.friend.connected)
             for _ in range(100):
