@@ -302,3 +302,39 @@ def test_an_unreachable_lobby_is_one_line_in_the_panel_and_escape_closes_it(wind
     assert "ws://" in panel.message.text and win.friend.client is None
     win.press(key.ESCAPE)
     assert win.dialog is None and win.friend.dialog is None and not win.session.online
+
+
+def test_a_window_back_after_the_host_closed_the_match_says_so(window: Any, plugins: Any, tmp_path: Path) -> None:
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    win = window
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        try:
+            ann.connect()
+            ann.ready()
+            heard: dict[int, list[Any]] = {}
+            pump([ann], lambda: any(n.kind == "waiting" for n in heard.get(id(ann), [])), notices=heard)
+            win.friend.connect("Bob", server.url)
+            run(win, [ann], lambda: bool(win.friend.players))
+            win.friend.pick(0)
+            run(win, [ann], lambda: bool(win.friend.offer_lines))
+            win.friend.accept()
+            run(win, [ann], lambda: win.session.online and ann.player.started)
+            win.on_close()  # the guest's window closes mid-match ...
+            pump([ann], lambda: not ann.player.peer_online)
+            ann.resign()  # ... and the host leaves the match and the lobby meanwhile
+            pump([ann], lambda: ann.result is not None)
+        finally:
+            ann.close(leave=True)
+        session = make_session("nodewar", "skirmish", ["human", "easy"], plugins, threaded=False)
+        again = open_window(session, plugins, schedule=False, settings_store=MemorySettings())
+        again.friend.client_options = dict(win.friend.client_options)
+        try:
+            again.friend.connect("Bob", server.url)
+            run(again, [], lambda: again.dialog is not None)
+            assert again.dialog.title == "The match is closed" and "Ann closed the match" in again.dialog.message.text
+            assert not again.session.online and again.session is session
+        finally:
+            again.on_close()
