@@ -9,6 +9,7 @@ naming it, and the others still load.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import warnings
 from collections.abc import Iterable
@@ -36,11 +37,16 @@ class PluginError(PegboardError):
     """A plugin could not be loaded or broke the plugin API."""
 
 
+def _natural(name: str) -> list[str | int]:
+    """Sort key putting numbered ids in number order (skill-20 before skill-100)."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 class UnknownId(PegboardError, LookupError):
     """No game, bot, evaluator, ruleset or mod has the id asked for."""
 
     def __init__(self, kind: str, wanted: str, known: Iterable[str]) -> None:
-        names = ", ".join(sorted(known)) or "none"
+        names = ", ".join(sorted(known, key=_natural)) or "none"
         super().__init__(f"unknown {kind} {wanted!r} (known: {names})")
         self.kind = kind
         self.wanted = wanted

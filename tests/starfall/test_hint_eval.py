@@ -109,6 +109,8 @@ def test_cli_eval_hint_and_skill_errors(cli, tmp_path, game):
         result = cli("match", "starfall", *args, entry_points=True)
         assert result.code == 2 and len(result.err_lines) == 1 and result.err_lines[0].startswith("error: ")
         assert "Traceback" not in result.err
+        if args[1] == "skill-35":  # the known levels in number order
+            assert "skill-0, skill-10, skill-20" in result.err and result.err.rstrip().endswith("skill-90, skill-100)")
 
 
 def test_cli_play_and_match_take_skill_bots(cli, monkeypatch):
