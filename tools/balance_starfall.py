@@ -54,6 +54,8 @@ class GameStats:
     at_cap: int = 0  #: shapes that paid the at-cap column (a missile, an asteroid, nothing)
     drops: int = 0  #: asteroids dropped by the at-cap column
     seconds: float = 0.0
+    peak: tuple[int, int] = (0, 0)  #: the most squares each seat held after any move
+    lead: tuple[int, int] = (0, 0)  #: the biggest lead in squares each seat had after any move
 
 
 def _registry() -> Plugins:
@@ -73,10 +75,16 @@ def play(ruleset_ref: str, bots: tuple[str, str], seed: int, index: int) -> Game
     counts: Counter[str] = Counter()
     aimed = 0
     started = time.perf_counter()
+    peak = [0, 0]
+    lead = [0, 0]
     while state.result is None and state.ply < 20_000:
         seat = state.to_move
         move = players[seat].choose(state.player_view(seat), specs[seat].budget)
-        for event in state.apply(move):
+        events = state.apply(move)
+        held = state.territory()  # type: ignore[attr-defined]
+        peak = [max(peak[0], held[0]), max(peak[1], held[1])]
+        lead = [max(lead[0], held[0] - held[1]), max(lead[1], held[1] - held[0])]
+        for event in events:
             counts[event.kind] += 1
             if event.kind == "drone_spawned":
                 drones[str(event.data.get("drone"))] += 1
@@ -92,7 +100,7 @@ def play(ruleset_ref: str, bots: tuple[str, str], seed: int, index: int) -> Game
         claims=counts["claim"], warps=counts["warp"],
         paid_drones=counts["drone_spawned"] + counts["drone_stacked"],
         at_cap=counts["at_nine"] + counts["asteroid_drop"] - aimed, drops=counts["asteroid_drop"],
-        seconds=time.perf_counter() - started,
+        seconds=time.perf_counter() - started, peak=(peak[0], peak[1]), lead=(lead[0], lead[1]),
     )
 
 
@@ -127,6 +135,8 @@ def summarise(games: list[GameStats]) -> dict[str, Any]:
         "at_cap_per_game": round(sum(g.at_cap for g in games) / n, 1) if n else 0,
         "at_cap_share": round(sum(g.at_cap for g in games) / shapes, 3) if shapes else 0.0,
         "drops_per_game": round(sum(g.drops for g in games) / n, 2) if n else 0,
+        "peak_squares": round(statistics.mean(max(g.peak) for g in games), 1) if games else 0,
+        "lead_squares": round(statistics.mean(max(g.lead) for g in games), 1) if games else 0,
         "seconds_per_game": round(statistics.mean(g.seconds for g in games), 1) if games else 0,
     }
 
@@ -142,7 +152,8 @@ def print_text(ruleset: str, pair: str, s: dict[str, Any]) -> None:
     print(f"{'':>12} median {s['median_turns']} turns; squares at the end winner {s['winner_squares']} / loser "
           f"{s['loser_squares']}; claims {s['claims_per_game']}/game, warps {s['warps_per_game']}/game; "
           f"at-cap column {s['at_cap_per_game']}/game ({100 * s['at_cap_share']:.0f}% of paying shapes), "
-          f"asteroid drops {s['drops_per_game']}/game; {s['seconds_per_game']} s/game")
+          f"asteroid drops {s['drops_per_game']}/game; most squares one side held {s['peak_squares']}, biggest lead {s['lead_squares']} (means); "
+          f"{s['seconds_per_game']} s/game")
     kinds = ", ".join(f"{k} {v}" for k, v in s["drones_per_game"].items())
     print(f"{'':>12} drones made per game: {kinds}")
     sys.stdout.flush()
@@ -173,7 +184,8 @@ def summarise_file(path: str) -> int:
             data = json.load(fh)
         rows = []
         for batch in data["batches"]:
-            games = [GameStats(**{**g, "squares": tuple(g["squares"])}) for g in batch["games"]]
+            games = [GameStats(**{**g, "squares": tuple(g["squares"]), "peak": tuple(g.get("peak", (0, 0))),
+                                    "lead": tuple(g.get("lead", (0, 0)))}) for g in batch["games"]]
             if games:
                 rows.append((batch["ruleset"], " - ".join(batch["pair"]), summarise(games)))
     except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -540,9 +540,18 @@ def claim_squares(st: StarfallState, centre: int, radius: int) -> list[int]:
 
 
 def claim(st: StarfallState, sq: int) -> None:
+    me = st.current
+    owner = st.owner
+    cells = st.geo.disc(sq, st.rules.claim_radius)
+    before = [owner[t] for t in cells] if st.rules.spend_on_take else []
     got = claim_squares(st, sq, st.rules.claim_radius)
-    st.note("claim", f"{SIDE_NAMES[st.current]}'s scout at {at(st, sq)} claims {len(got)} square{'s' * (len(got) != 1)}.",
-            (sq, *got), at=sq, cells=got)
+    text = f"{SIDE_NAMES[me]}'s scout at {at(st, sq)} claims {len(got)} square{'s' * (len(got) != 1)}"
+    # claims.spend_on_take: a claim that took any of the other side's land costs the scout
+    if any(b == me ^ 1 and owner[t] == me for t, b in zip(cells, before)):
+        remove(st, sq)
+        st.note("claim", text + ", some of them the other side's, and is spent.", (sq, *got), at=sq, cells=got, spent=True)
+        return
+    st.note("claim", text + ".", (sq, *got), at=sq, cells=got)
 
 
 def warp(st: StarfallState, frm: int, to: int) -> None:

@@ -68,6 +68,8 @@ class Rules:
     drop_target: str = "random"
     #: Claims and warps also take the other side's land (not under its drones).
     claim_enemy: bool = False
+    #: A scout's claim that takes any of the other side's squares spends the scout.
+    spend_on_take: bool = False
     #: Power a siege needs to win beside the enemy Command.
     siege_power: int = 1
     #: "Asteroids from ratings" is switched on (the ratings may still be missing).
@@ -154,6 +156,7 @@ class Rules:
             payout=payout,
             drop_target=str(ast.get("drop_target", "random")),
             claim_enemy=bool(claims.get("take_enemy", False)),
+            spend_on_take=bool(claims.get("spend_on_take", False)),
             siege_power=int(win.get("siege_power", 1)),
             handicap=bool(handicap.get("enabled", False)),
             handicap_gap=gap_left,

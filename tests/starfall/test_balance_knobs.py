@@ -222,3 +222,41 @@ def test_siege_power_a_siege_must_be_stacked_to_win(power: int, wins: bool) -> N
     assert (st.result is not None and st.result.reason == "siege") is wins
     with pytest.raises(Exception, match="siege_power"):
         make_game(win={"siege_power": 3}, drones={"max_power": 2})
+
+
+def test_spend_on_take_a_claim_that_takes_enemy_land_spends_the_scout() -> None:
+    game = make_game(claims={"take_enemy": True, "spend_on_take": True})
+    st = blank(game)
+    s = put(st, 2, 3, "S", 0)
+    own(st, [(1, 2)], 1)  # one North square in the 3 x 3
+    events = st.apply(mv.claim(s))
+    assert st.owner[sq(st, 1, 2)] == 0 and st.kind[s] == 0  # taken, and the scout is gone
+    assert any(e.kind == "claim" and e.data.get("spent") for e in events)
+    st.undo()
+    assert st.kind[s] == SCOUT and st.owner[sq(st, 1, 2)] == 1
+    # free land only: the scout stays, as in the seed's game
+    st.owner[sq(st, 1, 2)] = -1
+    st.apply(mv.claim(s))
+    assert st.kind[s] == SCOUT and st.owner[sq(st, 1, 2)] == 0
+
+
+def test_spend_on_take_keeps_the_scout_when_enemy_land_stays_enemy_land() -> None:
+    game = make_game(claims={"take_enemy": True, "spend_on_take": True})
+    st = blank(game)
+    s = put(st, 2, 3, "S", 0)
+    own(st, [(3, 4)], 1)
+    put(st, 3, 4, "R", 1, ride="red")  # North's only square in reach is under its raider: not taken
+    st.apply(mv.claim(s))
+    assert st.owner[sq(st, 3, 4)] == 1 and st.kind[s] == SCOUT
+
+
+def test_open_sky_still_lets_a_siege_win() -> None:
+    data = load_ruleset("starfall/open_sky", game="starfall").data
+    assert data["claims"]["spend_on_take"] is True and data["win"]["siege_power"] == 1
+    game = make_game(**{k: data[k] for k in ("claims", "asteroids", "win")})
+    st = blank(game)
+    x = put(st, 3, 9, "X", 0)
+    st.apply(mv.move(x, sq(st, 4, 9)))  # beside North's Command at (5, 10)
+    n = put(st, 9, 9, "S", 1)
+    st.apply(mv.move(n, sq(st, 9, 8)))
+    assert st.result is not None and st.result.reason == "siege" and st.result.winner == 0
