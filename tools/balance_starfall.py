@@ -53,7 +53,8 @@ class GameStats:
     paid_drones: int = 0  #: drones placed or stacked by shapes
     at_cap: int = 0  #: shapes that paid the at-cap column (a missile, an asteroid, nothing)
     drops: int = 0  #: asteroids dropped by the at-cap column
-    seconds: float = 0.0
+    seconds: float = 0.0  #: wall time
+    cpu: float = 0.0  #: CPU time of the process playing it
     peak: tuple[int, int] = (0, 0)  #: the most squares each seat held after any move
     lead: tuple[int, int] = (0, 0)  #: the biggest lead in squares each seat had after any move
 
@@ -74,7 +75,7 @@ def play(ruleset_ref: str, bots: tuple[str, str], seed: int, index: int) -> Game
     drones: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     aimed = 0
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     peak = [0, 0]
     lead = [0, 0]
     while state.result is None and state.ply < 20_000:
@@ -100,7 +101,7 @@ def play(ruleset_ref: str, bots: tuple[str, str], seed: int, index: int) -> Game
         claims=counts["claim"], warps=counts["warp"],
         paid_drones=counts["drone_spawned"] + counts["drone_stacked"],
         at_cap=counts["at_nine"] + counts["asteroid_drop"] - aimed, drops=counts["asteroid_drop"],
-        seconds=time.perf_counter() - started, peak=(peak[0], peak[1]), lead=(lead[0], lead[1]),
+        seconds=time.perf_counter() - started, cpu=time.process_time() - cpu_started, peak=(peak[0], peak[1]), lead=(lead[0], lead[1]),
     )
 
 
@@ -110,7 +111,7 @@ def _play_task(args: tuple[str, tuple[str, str], int, int]) -> GameStats:
 
 def _progress(ruleset: str, g: GameStats) -> None:
     print(f"  [{ruleset} game {g.index + 1}: {g.reason} after {g.turns} turns, squares {g.squares[0]}-{g.squares[1]}, "
-          f"{g.seconds:.0f} s]", file=sys.stderr, flush=True)
+          f"{g.seconds:.0f} s, {g.cpu:.0f} s CPU]", file=sys.stderr, flush=True)
 
 
 def summarise(games: list[GameStats]) -> dict[str, Any]:
@@ -138,6 +139,7 @@ def summarise(games: list[GameStats]) -> dict[str, Any]:
         "peak_squares": round(statistics.mean(max(g.peak) for g in games), 1) if games else 0,
         "lead_squares": round(statistics.mean(max(g.lead) for g in games), 1) if games else 0,
         "seconds_per_game": round(statistics.mean(g.seconds for g in games), 1) if games else 0,
+        "cpu_per_game": round(statistics.mean(g.cpu for g in games), 1) if games else 0,
     }
 
 
@@ -153,7 +155,7 @@ def print_text(ruleset: str, pair: str, s: dict[str, Any]) -> None:
           f"{s['loser_squares']}; claims {s['claims_per_game']}/game, warps {s['warps_per_game']}/game; "
           f"at-cap column {s['at_cap_per_game']}/game ({100 * s['at_cap_share']:.0f}% of paying shapes), "
           f"asteroid drops {s['drops_per_game']}/game; most squares one side held {s['peak_squares']}, biggest lead {s['lead_squares']} (means); "
-          f"{s['seconds_per_game']} s/game")
+          f"{s['seconds_per_game']} s/game ({s['cpu_per_game']} s CPU)")
     kinds = ", ".join(f"{k} {v}" for k, v in s["drones_per_game"].items())
     print(f"{'':>12} drones made per game: {kinds}")
     sys.stdout.flush()
