@@ -260,3 +260,13 @@ def test_open_sky_still_lets_a_siege_win() -> None:
     n = put(st, 9, 9, "S", 1)
     st.apply(mv.move(n, sq(st, 9, 8)))
     assert st.result is not None and st.result.reason == "siege" and st.result.winner == 0
+
+
+def test_warp_size_is_the_warp_radius() -> None:
+    for radius in (1, 2):
+        st = blank(make_game(claims={"warp_radius": radius}))
+        w = put(st, 0, 0, "W", 0)
+        st.apply(mv.warp(w, sq(st, 5, 5)))
+        got = {(st.geo.col[t], st.geo.row[t]) for t in range(121) if st.owner[t] == 0}
+        span = range(5 - radius, 6 + radius)
+        assert got == {(c, r) for c in span for r in span} and st.kind[w] == 0

@@ -27,7 +27,7 @@ PINNED = (
     ("standard", ("skill-90", "skill-50"), 1, 60, 60, "c09956d7c1e310e4"),
     ("quick", ("skill-90", "skill-50"), 5, 60, 25, "b8bb44f6cffde10d"),
     ("fog_seam", ("skill-40", "skill-10"), 7, 100, 100, "a81cbee0d4a0783f"),
-    ("open_sky", ("skill-80", "skill-30"), 2, 100, 53, "48399888f6b988ae"),
+    ("open_sky", ("skill-80", "skill-30"), 2, 100, 53, "c412ce3a0cff88c3"),
     ("salvage", ("skill-70", "skill-40"), 4, 100, 35, "07b057c5f68a8858"),
 )
 
