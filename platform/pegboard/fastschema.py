@@ -53,20 +53,29 @@ def _json_equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-# A Python test of ``v`` per JSON type (bool is not an integer; 1.0 is).
+# A Python test of ``{v}`` per JSON type (bool is not an integer; 1.0 is).
 _TYPE_TESTS = {
-    "object": "type(v) is dict",
-    "array": "type(v) is list",
-    "string": "type(v) is str",
-    "integer": "(type(v) is int or (type(v) is float and v.is_integer()))",
-    "number": "(type(v) is int or type(v) is float)",
-    "boolean": "type(v) is bool",
-    "null": "v is None",
+    "object": "type({v}) is dict",
+    "array": "type({v}) is list",
+    "string": "type({v}) is str",
+    "integer": "(type({v}) is int or (type({v}) is float and {v}.is_integer()))",
+    "number": "(type({v}) is int or type({v}) is float)",
+    "boolean": "type({v}) is bool",
+    "null": "{v} is None",
 }
 
 
 class _Compiler:
-    """Writes one ``def f<N>(v): ... return True`` per subschema into :attr:`lines`."""
+    """Writes one ``def f<N>(v): ... return True`` per subschema into :attr:`lines`.
+
+    A subschema's checks are statements about one variable that ``return False`` on
+    failure, so a small subschema (a point, an integer) is written straight into its
+    parent's function under a fresh variable name instead of being called: a Node War
+    move is one call instead of eight. References that could recurse stay calls.
+    """
+
+    #: Nesting of inlined subschemas before the compiler calls a function instead.
+    MAX_INLINE_DEPTH = 4
 
     def __init__(self, root: Mapping[str, Any], external: Mapping[str, Predicate]) -> None:
         self.root = root
@@ -74,6 +83,8 @@ class _Compiler:
         self.names: dict[str, Any] = {"_json_equal": _json_equal}
         self.refs: dict[str, str] = {}
         self.count = 0
+        self.locals = 0
+        self.inlining: list[str] = []  # the $ref pointers being written inline (a cycle must call)
         for uri, predicate in external.items():
             self.refs[uri] = self.constant(predicate)
 
@@ -82,9 +93,11 @@ class _Compiler:
         self.names[name] = value
         return name
 
-    def ref(self, pointer: str) -> str:
-        if pointer in self.refs:
-            return self.refs[pointer]
+    def local(self, stem: str) -> str:
+        self.locals += 1
+        return f"{stem}{self.locals}"
+
+    def target(self, pointer: str) -> Any:
         if not pointer.startswith("#/"):
             raise Unsupported(f"$ref {pointer!r}")
         target: Any = self.root
@@ -93,6 +106,12 @@ class _Compiler:
             if not isinstance(target, dict) or part not in target:
                 raise Unsupported(f"$ref {pointer!r}")
             target = target[part]
+        return target
+
+    def ref(self, pointer: str) -> str:
+        if pointer in self.refs:
+            return self.refs[pointer]
+        target = self.target(pointer)
         name = self.refs[pointer] = self.new_name()  # named before compiling: refs may recurse
         self.function(target, name)
         return name
@@ -106,13 +125,34 @@ class _Compiler:
         if name is None and isinstance(schema, dict) and "$ref" in schema and not set(schema) & _CHECKING:
             return self.ref(schema["$ref"])  # a bare reference: call the target directly
         name = name or self.new_name()
-        body = self.body(schema)
+        saved, self.inlining = self.inlining, []  # a new function starts a new inline chain
+        body = self.body(schema, "v")
+        self.inlining = saved
         self.lines.append(f"def {name}(v):")
         self.lines.extend(f"    {line}" for line in body)
         self.lines.append("    return True")
         return name
 
-    def body(self, schema: Any) -> list[str]:
+    def check(self, schema: Any, var: str) -> list[str]:
+        """Statements that ``return False`` unless ``var`` is valid under ``schema``: inline or a call."""
+        pointer = schema.get("$ref") if isinstance(schema, dict) and not set(schema) & _CHECKING else None
+        if pointer is not None and (pointer in self.inlining or not str(pointer).startswith("#/")):
+            return [f"if not {self.ref(pointer)}({var}): return False"]  # a cycle, or a linked schema
+        if len(self.inlining) >= self.MAX_INLINE_DEPTH:
+            return [f"if not {self.function(schema)}({var}): return False"]
+        if pointer is not None:
+            self.inlining.append(pointer)
+            try:
+                return self.body(self.target(pointer), var)
+            finally:
+                self.inlining.pop()
+        self.inlining.append("")
+        try:
+            return self.body(schema, var)
+        finally:
+            self.inlining.pop()
+
+    def body(self, schema: Any, v: str) -> list[str]:
         if schema is True:
             return []
         if schema is False:
@@ -124,93 +164,117 @@ class _Compiler:
             raise Unsupported(", ".join(sorted(unknown)))
         out: list[str] = []
         if "$ref" in schema:
-            out.append(f"if not {self.ref(schema['$ref'])}(v): return False")
+            out += self.check({"$ref": schema["$ref"]}, v)
         if "type" in schema:
             names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             try:
-                tests = [_TYPE_TESTS[n] for n in names]
+                tests = [_TYPE_TESTS[n].format(v=v) for n in names]
             except (KeyError, TypeError) as exc:
                 raise Unsupported(f"type {exc}") from None
             out.append(f"if not ({' or '.join(tests)}): return False")
         if "const" in schema:
-            out.append(f"if not _json_equal(v, {self.constant(schema['const'])}): return False")
+            out.append(f"if not _json_equal({v}, {self.constant(schema['const'])}): return False")
         if "enum" in schema:
             options = schema["enum"]
             if options and all(type(o) is str for o in options):
-                out.append(f"if not (type(v) is str and v in {self.constant(frozenset(options))}): return False")
+                out.append(f"if not (type({v}) is str and {v} in {self.constant(frozenset(options))}): return False")
             else:
                 choices = self.constant(tuple(options))
-                out.append(f"if not any(_json_equal(v, o) for o in {choices}): return False")
-        out += self.object(schema)
-        out += self.array(schema)
-        out += self.scalar(schema)
+                out.append(f"if not any(_json_equal({v}, o) for o in {choices}): return False")
+        out += self.object(schema, v)
+        out += self.array(schema, v)
+        out += self.scalar(schema, v)
         for keyword, joiner in (("allOf", " and "), ("anyOf", " or ")):
             if keyword in schema:
-                parts = [f"{self.function(s)}(v)" for s in schema[keyword]]
+                parts = [f"{self.function(s)}({v})" for s in schema[keyword]]
                 out.append(f"if not ({joiner.join(parts) or ('True' if keyword == 'allOf' else 'False')}): return False")
         if "oneOf" in schema:
-            parts = [f"bool({self.function(s)}(v))" for s in schema["oneOf"]]
+            parts = [f"bool({self.function(s)}({v}))" for s in schema["oneOf"]]
             out.append(f"if ({' + '.join(parts) or '0'}) != 1: return False")
         return out
 
-    def object(self, schema: Mapping[str, Any]) -> list[str]:
-        properties = {k: self.function(v) for k, v in schema.get("properties", {}).items()}
+    def object(self, schema: Mapping[str, Any], v: str) -> list[str]:
+        properties = schema.get("properties", {})
         required = list(schema.get("required", ()))
         extra = schema.get("additionalProperties", True)
         if not properties and not required and extra is True:
             return []
-        out = ["if type(v) is dict:"]  # object keywords ignore other types
+        out = [f"if type({v}) is dict:"]  # object keywords ignore other types
         for key in required:
-            out.append(f"    if {key!r} not in v: return False")
+            out.append(f"    if {key!r} not in {v}: return False")
         if extra is False:
-            out.append(f"    if not v.keys() <= {self.constant(frozenset(properties))}: return False")
-        for key, check in properties.items():
-            out.append(f"    if {key!r} in v and not {check}(v[{key!r}]): return False")
+            out.append(f"    if not {v}.keys() <= {self.constant(frozenset(properties))}: return False")
+        for key, sub in properties.items():
+            item = self.local("x")
+            checks = self.check(sub, item)
+            if checks:
+                if key in required:  # known present
+                    out.append(f"    {item} = {v}[{key!r}]")
+                    out.extend(f"    {line}" for line in checks)
+                else:
+                    out.append(f"    if {key!r} in {v}:")
+                    out.append(f"        {item} = {v}[{key!r}]")
+                    out.extend(f"        {line}" for line in checks)
         if extra is not True and extra is not False:
-            rest = self.function(extra)
-            known = self.constant(frozenset(properties))
-            out.append("    for key, item in v.items():")
-            out.append(f"        if key not in {known} and not {rest}(item): return False")
+            key, item = self.local("k"), self.local("x")
+            checks = self.check(extra, item)
+            if checks:
+                known = self.constant(frozenset(properties))
+                out.append(f"    for {key}, {item} in {v}.items():")
+                out.append(f"        if {key} not in {known}:")
+                out.extend(f"            {line}" for line in checks)
         return out
 
-    def array(self, schema: Mapping[str, Any]) -> list[str]:
-        prefix = [self.function(s) for s in schema.get("prefixItems", ())]
+    def array(self, schema: Mapping[str, Any], v: str) -> list[str]:
+        prefix = list(schema.get("prefixItems", ()))
         rest = schema.get("items")
         low, high = schema.get("minItems", 0), schema.get("maxItems")
         if not prefix and rest is None and low == 0 and high is None:
             return []
-        out = ["if type(v) is list:", "    n = len(v)"]
+        n = self.local("n")
+        out = [f"if type({v}) is list:", f"    {n} = len({v})"]
         if low:
-            out.append(f"    if n < {int(low)}: return False")
+            out.append(f"    if {n} < {int(low)}: return False")
         if high is not None:
-            out.append(f"    if n > {int(high)}: return False")
-        for index, check in enumerate(prefix):  # shorter arrays are allowed
-            out.append(f"    if n > {index} and not {check}(v[{index}]): return False")
+            out.append(f"    if {n} > {int(high)}: return False")
+        for index, sub in enumerate(prefix):  # shorter arrays are allowed
+            item = self.local("x")
+            checks = self.check(sub, item)
+            if checks:
+                if index < int(low):  # known present
+                    out.append(f"    {item} = {v}[{index}]")
+                    out.extend(f"    {line}" for line in checks)
+                else:
+                    out.append(f"    if {n} > {index}:")
+                    out.append(f"        {item} = {v}[{index}]")
+                    out.extend(f"        {line}" for line in checks)
         if rest is False:
-            out.append(f"    if n > {len(prefix)}: return False")
+            out.append(f"    if {n} > {len(prefix)}: return False")
         elif rest is not None and rest is not True:
-            check = self.function(rest)
-            out.append(f"    for item in v[{len(prefix)}:]:")
-            out.append(f"        if not {check}(item): return False")
+            item = self.local("x")
+            checks = self.check(rest, item)
+            if checks:
+                out.append(f"    for {item} in {v}[{len(prefix)}:]:" if prefix else f"    for {item} in {v}:")
+                out.extend(f"        {line}" for line in checks)
         return out
 
-    def scalar(self, schema: Mapping[str, Any]) -> list[str]:
+    def scalar(self, schema: Mapping[str, Any], v: str) -> list[str]:
         out: list[str] = []
         for keyword, op in (("minimum", ">="), ("maximum", "<=")):
             if keyword in schema:
                 bound = schema[keyword]
                 if type(bound) not in (int, float):
                     raise Unsupported(f"{keyword} {bound!r}")
-                out.append(f"if (type(v) is int or type(v) is float) and not v {op} {bound!r}: return False")
+                out.append(f"if (type({v}) is int or type({v}) is float) and not {v} {op} {bound!r}: return False")
         for keyword, op in (("minLength", ">="), ("maxLength", "<=")):
             if keyword in schema:
-                out.append(f"if type(v) is str and not len(v) {op} {int(schema[keyword])}: return False")  # code points
+                out.append(f"if type({v}) is str and not len({v}) {op} {int(schema[keyword])}: return False")  # code points
         if "pattern" in schema:
             try:  # ECMA-262 and Python agree on the simple patterns schemas use; anything else falls back
                 search = re.compile(schema["pattern"]).search
             except (re.error, TypeError):
                 raise Unsupported(f"pattern {schema['pattern']!r}") from None
-            out.append(f"if type(v) is str and {self.constant(search)}(v) is None: return False")
+            out.append(f"if type({v}) is str and {self.constant(search)}({v}) is None: return False")
         return out
 
 

@@ -163,30 +163,17 @@ class Geometry:
         return found
 
     def _cells_of(self, a: int, b: int) -> tuple[int, ...]:
-        # Column by column: over the slice of the segment with cx <= x <= cx + 1 its y runs
-        # between y_lo and y_hi, and the closed cells it meets there are cy = ceil(y_lo) - 1
-        # .. floor(y_hi). Exact integer arithmetic: y = num / dx.
+        # A segment's cells are its offset's pattern moved to its lower end, minus those off the board.
         xs, ys = self.xs, self.ys
         ax, ay, bx, by = xs[a], ys[a], xs[b], ys[b]
         if (bx, by) < (ax, ay):
             ax, ay, bx, by = bx, by, ax, ay
-        cw, top = self.width - 1, self.height - 2
-        dx, dy = bx - ax, by - ay
-        out: list[int] = []
-        for cx in range(max(0, ax - 1), min(cw - 1, bx) + 1):
-            x0, x1 = max(cx, ax), min(cx + 1, bx)
-            if x0 > x1:
-                continue
-            if dx == 0:
-                lo_num, hi_num, den = ay, by, 1
-            else:
-                n0, n1 = ay * dx + (x0 - ax) * dy, ay * dx + (x1 - ax) * dy
-                lo_num, hi_num, den = min(n0, n1), max(n0, n1), dx
-            first = max(0, -((-lo_num) // den) - 1)
-            last = min(top, hi_num // den)
-            out.extend(cy * cw + cx for cy in range(first, last + 1))
-        out.sort()
-        return tuple(out)
+        cw, ch = self.width - 1, self.height - 1
+        return tuple(
+            (ay + oy) * cw + ax + ox
+            for oy, ox in _cell_pattern(bx - ax, by - ay)
+            if 0 <= ax + ox < cw and 0 <= ay + oy < ch
+        )
 
     def touch(self, a: int, b: int, c: int, d: int) -> bool:
         """Cached :func:`segments_touch` for point indices."""
@@ -202,6 +189,30 @@ class Geometry:
                 self.touch_cache.clear()
             self.touch_cache[key] = found
         return found
+
+
+@cache
+def _cell_pattern(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
+    """``(cy, cx)`` of the closed unit cells that the segment (0, 0)-(dx, dy) meets, sorted.
+
+    ``(dx, dy)`` is the upper end (dx > 0, or dx == 0 and dy > 0). Column by column:
+    over the slice ``cx <= x <= cx + 1`` the segment's y runs between ``lo`` and ``hi``,
+    and the closed cells it meets there are ``cy = ceil(lo) - 1 .. floor(hi)``; exact
+    integer arithmetic with ``y = num / dx``.
+    """
+    out: list[tuple[int, int]] = []
+    for cx in range(-1, dx + 1):
+        x0, x1 = max(cx, 0), min(cx + 1, dx)
+        if x0 > x1:
+            continue
+        if dx == 0:
+            lo_num, hi_num, den = 0, dy, 1
+        else:
+            n0, n1 = x0 * dy, x1 * dy
+            lo_num, hi_num, den = min(n0, n1), max(n0, n1), dx
+        out.extend((cy, cx) for cy in range(-((-lo_num) // den) - 1, hi_num // den + 1))
+    out.sort()
+    return tuple(out)
 
 
 @cache
