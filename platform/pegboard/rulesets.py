@@ -13,7 +13,6 @@ a child names itself (``id`` defaults to the file name, ``name`` to the id).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
@@ -24,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RulesetError as RulesetError  # re-exported: where callers have always found it
 from .game import Game, PegboardError
-from .schemas import SchemaFileError, game_schema_path, issues, predicate, validator
 from .textfiles import UnreadableFile, read_utf8
 
 if sys.version_info >= (3, 11):
@@ -86,6 +84,8 @@ def canonical_json(data: Any) -> str:
 
 
 def digest_of(data: Mapping[str, Any]) -> str:
+    import hashlib  # loads OpenSSL: only when a digest is asked for (not to list rulesets)
+
     return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
 
 
@@ -230,6 +230,8 @@ def _resolve_chain(path: Path, plugins: Plugins, chain: tuple[Path, ...]) -> dic
 
 
 def _validate(data: dict[str, Any], plugins: Plugins, path: Path | str | None) -> None:
+    from .schemas import SchemaFileError, game_schema_path, issues, predicate, validator  # not to list rulesets
+
     spec = plugins.game(data["game"])
     schema = game_schema_path(spec.schema_dir, "ruleset")
     try:

@@ -474,20 +474,32 @@ class NodeWarState(State[Move]):
             return None
         seat = self._to_move
         nodes = self.nodes[seat]
-        slots = self.game.reach_slots
-        alive, owner, through, targets, rules = self.alive, self.owner, self.own_through[seat], self.game.targets, self._rules
-        kind = self.kind
-        draw = rng.randrange
+        game = self.game
+        slots = game.reach_slots
+        alive, owner, through, targets, rules = self.alive, self.owner, self.own_through[seat], game.targets, self._rules
+        kind, branches, limit_of, occupied, insert_points = self.kind, self.branches, game.limit_of, self.occupied, self.insert_points
         span = len(nodes) * slots
+        # rng.randrange(span) written out (the same numbers for a random.Random): it runs per candidate
+        getrandbits, bits = rng.getrandbits, span.bit_length()
         for _ in range(self.SAMPLE_TRIES):
-            at, slot = divmod(draw(span), slots)
+            pick = getrandbits(bits)
+            while pick >= span:
+                pick = getrandbits(bits)
+            at, slot = divmod(pick, slots)
             s = nodes[at]
             if not alive[s]:
                 continue
             ring = targets(kind[s], s)
             if slot >= len(ring):
                 continue
-            q, _inner, grow, split, loop, revive = ring[slot]
+            q, inner, grow, split, loop, revive = ring[slot]
+            # Quick refusals that _rules would also give (it decides every candidate left):
+            # a node without a free branch can only insert into its own line, and any other
+            # line must not pass through a node (an insert's path never does).
+            if branches[s] >= limit_of[kind[s]] and q not in insert_points[s]:
+                continue
+            if inner and any(map(occupied.__getitem__, inner)):
+                continue
             o = owner[q]
             if o == EMPTY:
                 move = split if through[q] else grow
@@ -498,7 +510,7 @@ class NodeWarState(State[Move]):
             if rules(move) is None:
                 return move
         moves = self.legal_moves()
-        return moves[draw(len(moves))] if moves else None
+        return moves[rng.randrange(len(moves))] if moves else None
 
     def moves_for(self, seat: int) -> list[Move]:
         """The moves ``seat`` could play in this position if it were to move.
