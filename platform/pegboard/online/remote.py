@@ -17,7 +17,7 @@ friend controller) polls it every frame and hands each match notice to
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..game import Event, IllegalMove, InvalidMoveEncoding, Move, Result
@@ -43,7 +43,8 @@ class OnlineSession(Session):
 
     online = True
 
-    def __init__(self, client: OnlineClient, *, first_ply: int | None = None, time_source: Any = time.monotonic) -> None:
+    def __init__(self, client: OnlineClient, *, first_ply: int | None = None,
+                 time_source: Callable[[], float] = time.monotonic) -> None:
         player = client.player
         seat = client.seat
         game = player.host.game if player.host is not None else player.guest.game if player.guest is not None else None

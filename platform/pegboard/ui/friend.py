@@ -257,12 +257,14 @@ class FriendPlay:
         under_way = self.session is not None and not self.session.is_over
         if self.session is not None:
             self.session.close()
-        self._disconnect(leave=not under_way)
+        self._disconnect(leave=not under_way, wait=True)
         if self.profile is not None:
             self.profile.close()
             self.profile = None
 
-    def _disconnect(self, *, leave: bool) -> None:
+    def _disconnect(self, *, leave: bool, wait: bool = False) -> None:
+        """Close the client: in the background (closing waits on the network), or now with
+        ``wait`` (the window is closing)."""
         client, self.client = self.client, None
         connecting, self._connecting = self._connecting, None
         if client is not None:
@@ -275,10 +277,10 @@ class FriendPlay:
                 except Exception:  # noqa: BLE001 - closing must not break the window
                     log.exception("closing the online client failed")
 
-            if connecting is not None and connecting.is_alive():
-                threading.Thread(target=close, name="pegboard-disconnect", daemon=True).start()  # never wait in the UI
-            else:
+            if wait and (connecting is None or not connecting.is_alive()):
                 close()
+            else:
+                threading.Thread(target=close, name="pegboard-disconnect", daemon=True).start()  # never wait in the UI
         self.mode, self.players, self.waiting, self.code, self.offer_lines, self.paired = "", [], False, None, [], False
 
     # -- every frame --------------------------------------------------------------------------
