@@ -7,6 +7,7 @@ the fog is off, otherwise a per-square 0/1 sequence of what the mover sees.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import getitem, mul
 from typing import TYPE_CHECKING, Any
 
 from . import fog
@@ -195,24 +196,34 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
 def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
     """Per square, the ride-mask bits that make a step onto it free (its star colour and its
     checker colour); 0 where no drone may step at all (an asteroid, or an unseen square)."""
-    checker_bit = _checker_bits(st.geo)
-    if vis is None:
-        return [0 if a else cb | _STAR_BIT[c] for a, cb, c in zip(st.ast, checker_bit, st.star)]
-    return [0 if a or not v else cb | _STAR_BIT[c] for a, v, cb, c in zip(st.ast, vis, checker_bit, st.star)]
+    rb = list(map(getitem, _ride_choices(st.geo), st.star))
+    ast = st.ast
+    t = -1
+    try:
+        while True:
+            t = ast.index(1, t + 1)
+            rb[t] = 0
+    except ValueError:
+        pass
+    return rb if vis is None else list(map(mul, rb, vis))
 
 
 #: _STAR_BIT[c]: the ride bit of star colour c (index -1, no star: none).
 _STAR_BIT = (1, 2, 4, 8, 16, 0)
 
 
-_CHECKER_BITS: dict[int, tuple[int, ...]] = {}
+_RIDE_CHOICES: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def _checker_bits(geo: Geometry) -> tuple[int, ...]:
-    bits = _CHECKER_BITS.get(id(geo))
-    if bits is None:
-        bits = _CHECKER_BITS[id(geo)] = tuple(1 << (5 + geo.checker[t]) for t in range(geo.size))
-    return bits
+def _ride_choices(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per square, its ride bits for each star colour (index -1: no star): its checker
+    colour's bit with the colour's bit."""
+    table = _RIDE_CHOICES.get(id(geo))
+    if table is None:
+        table = _RIDE_CHOICES[id(geo)] = tuple(
+            tuple((1 << (5 + geo.checker[t])) | bit for bit in _STAR_BIT) for t in range(geo.size)
+        )
+    return table
 
 
 def _lander(st: StarfallState, sq: int, rb: list[int], vis: bytearray | None) -> Callable[[int], bool]:

@@ -6,9 +6,9 @@ every square for each rider and warp drone and for a turret, the eight neighbour
 stepper, the eight directions of each siege's strike and each bomb's ram, one claim per
 scout and one pass. A slot is drawn uniformly and kept if it is a legal move, else another
 is drawn: each legal move is then exactly as likely as any other. Each test is cheap (a
-swap looks at the few match windows through its two squares); a rider's reachable squares
-are worked out once per call, only for the riders a draw lands on. After ``_TRIES``
-rejected draws it picks from the full list instead, which keeps the draw uniform.
+swap looks at the few match windows through its two squares; a drone move asks
+:class:`movegen.Reach` about one square). After ``_TRIES`` rejected draws it picks from the
+full list instead, which keeps the draw uniform.
 
 Every slot test mirrors the rule :mod:`movegen` lists moves by;
 tests/starfall/test_sampling.py checks that the slots a position accepts are exactly its
@@ -18,6 +18,7 @@ legal moves.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -34,73 +35,99 @@ if TYPE_CHECKING:
 #: Rejected draws before falling back to the full list (a fallback keeps the draw uniform).
 _TRIES = 200
 
-_Test = Callable[[int], "SfMove | None"]
+_Test = Callable[[int, int], "SfMove | None"]
 
 
 class Slots:
-    """The candidate slots of one position, as segments ``(size, test)``: ``test(i)`` is the
-    legal move of slot ``i`` of that segment, or None."""
+    """The candidate slots of one position, in segments: segment k covers the slots from
+    ``ends[k - 1]`` (0 for k = 0) up to ``ends[k]``; ``tests[k] = (test, sq)`` and
+    ``test(sq, i)`` is the legal move in slot i of that segment, or None."""
 
     def __init__(self, st: StarfallState) -> None:
         self.st = st
-        self.vis = movegen._vis(st)
-        self.segments: list[tuple[int, _Test]] = []
-        self._rb: list[int] | None = None
-        self._actions: list[SfMove] | None = None
-        self._build()
-
-    @property
-    def rb(self) -> list[int]:
-        if self._rb is None:
-            self._rb = movegen.ride_bits(self.st, self.vis)
-        return self._rb
-
-    def _build(self) -> None:
-        st, vis = self.st, self.vis
+        self.vis = vis = movegen._vis(st)
         geo = st.geo
-        n = geo.size
-        me = st.current
-        kind, side = st.kind, st.side
-        add = self.segments.append
-        add((len(geo.swap_pairs), self._swap_test()))
+        n = self.n = geo.size
+        self.me = me = st.current
+        self.enemy = me ^ 1
+        self._rb: list[int] | None = None
+        self._reach: dict[int, movegen.Reach] = {}
+        self._actions: list[SfMove] | None = None
+        self.moves_by = movegen.move_table(MOVE, n)
+        ends: list[int] = []
+        tests: list[tuple[_Test, int]] = []
+        total = len(geo.swap_pairs)
+        ends.append(total)
+        tests.append((self._swap, -1))
+        kind, side, miss, shots = st.kind, st.side, st.miss, st.shots
         rules = st.rules
-        disc_range = rules.range
-        for sq in range(n):
+        nbr8 = geo.nbr8
+        fire_range = rules.range
+        for sq in [s for s, k in enumerate(kind) if k and side[s] == me]:
             k = kind[sq]
-            if not k or side[sq] != me or k == COMMAND or k == TURRET:
+            if k == COMMAND or k == TURRET:
                 continue
-            if k == SCOUT or k == HUNTER:
-                if st.miss[sq] > 0 and st.shots[sq] < movegen.shots_allowed(st, k):
-                    disc = geo.disc(sq, disc_range)
-                    add((len(disc), self._fire_test(sq, disc)))
+            if (k == SCOUT or k == HUNTER) and miss[sq] > 0 and shots[sq] < movegen.shots_allowed(st, k):
+                total += len(geo.disc(sq, fire_range))
+                ends.append(total)
+                tests.append((self._fire, sq))
             if k in STEPPERS:
-                nbrs = geo.nbr8[sq]
-                add((len(nbrs), self._move_test(sq, nbrs)))
+                total += len(nbr8[sq])
+                ends.append(total)
+                tests.append((self._step, sq))
             else:
-                add((n, self._move_test(sq, None)))
+                total += n
+                ends.append(total)
+                tests.append((self._ride, sq))
             if k == SCOUT:
-                add((1, self._claim_test(sq)))
+                total += 1
+                ends.append(total)
+                tests.append((self._claim, sq))
             elif k == WARP_KIND:
-                add((n, self._warp_test(sq)))
+                total += n
+                ends.append(total)
+                tests.append((self._warp, sq))
             elif k == SIEGE:
-                add((8, self._strike_test(sq)))
+                total += 8
+                ends.append(total)
+                tests.append((self._strike, sq))
             elif k == BOMB:
-                add((8, self._ram_test(sq)))
-        if st.cmd[me] >= 0 and st.miss[st.cmd[me]] >= rules.turret_cost:
-            add((n, self._build_test()))
-        add((1, self._pass_test))
+                total += 8
+                ends.append(total)
+                tests.append((self._ram, sq))
+        if st.cmd[me] >= 0 and miss[st.cmd[me]] >= rules.turret_cost:
+            total += n
+            ends.append(total)
+            tests.append((self._build, -1))
+        total += 1
+        ends.append(total)
+        tests.append((self._pass, -1))
+        self.ends = ends
+        self.tests = tests
+        self.total = total
+
+    def slot(self, r: int) -> SfMove | None:
+        """The legal move in slot ``r`` (0 <= r < total), or None."""
+        k = bisect_right(self.ends, r)
+        test, sq = self.tests[k]
+        return test(sq, r - self.ends[k - 1] if k else r)
+
+    def accepted(self) -> list[SfMove]:
+        """Every slot's legal move (what the draws can return), for the tests."""
+        return [m for r in range(self.total) if (m := self.slot(r)) is not None]
 
     # -- slot tests (each mirrors movegen) ------------------------------------------------
 
-    def _swap_test(self) -> _Test:
+    def _swap(self, _sq: int, i: int) -> SfMove | None:
         st, vis = self.st, self.vis
-        pairs = st.geo.swap_pairs
+        a, b, trie_a, trie_b = st.geo.swap_pairs[i]
         star, owner = st.star, st.owner
-        enemy = st.current ^ 1
-        table = movegen.move_table(SWAP, st.geo.size)
-        n = st.geo.size
-
-        def completes(c: int, trie: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]) -> bool:
+        ca, cb = star[a], star[b]
+        if ca < 0 or cb < 0 or ca == cb or owner[a] == self.enemy or owner[b] == self.enemy:
+            return None
+        if vis is not None and not (vis[a] and vis[b]):
+            return None
+        for c, trie in ((cb, trie_a), (ca, trie_b)):
             for first, rests in trie:
                 if star[first] == c and (vis is None or vis[first]):
                     for rest in rests:
@@ -108,131 +135,76 @@ class Slots:
                             if star[o] != c or (vis is not None and not vis[o]):
                                 break
                         else:
-                            return True
-            return False
+                            return movegen.move_table(SWAP, self.n)[a * self.n + b]
+        return None
 
-        def test(i: int) -> SfMove | None:
-            a, b, trie_a, trie_b = pairs[i]
-            ca, cb = star[a], star[b]
-            if ca < 0 or cb < 0 or ca == cb or owner[a] == enemy or owner[b] == enemy:
-                return None
-            if vis is not None and not (vis[a] and vis[b]):
-                return None
-            if completes(cb, trie_a) or completes(ca, trie_b):
-                return table[a * n + b]
-            return None
-
-        return test
-
-    def _fire_test(self, sq: int, disc: tuple[int, ...]) -> _Test:
+    def _fire(self, sq: int, i: int) -> SfMove | None:
         st, vis = self.st, self.vis
-        kind, side, star, ast = st.kind, st.side, st.star, st.ast
-        me = side[sq]
-        table = movegen.move_table(FIRE, st.geo.size)
-        base = sq * st.geo.size
-
-        def test(i: int) -> SfMove | None:
-            t = disc[i]
-            if t == sq or (vis is not None and not vis[t]):
-                return None
-            k = kind[t]
-            if k:
-                if side[t] != me and k != COMMAND and k != TURRET:
-                    return table[base + t]
-            elif ast[t] or star[t] >= 0:
-                return table[base + t]
+        t = st.geo.disc(sq, st.rules.range)[i]
+        if t == sq or (vis is not None and not vis[t]):
             return None
+        k = st.kind[t]
+        if k:
+            if st.side[t] == self.me or k == COMMAND or k == TURRET:
+                return None
+        elif not st.ast[t] and st.star[t] < 0:
+            return None
+        return movegen.move_table(FIRE, self.n)[sq * self.n + t]
 
-        return test
+    def _reach_of(self, sq: int) -> movegen.Reach:
+        reach = self._reach.get(sq)
+        if reach is None:
+            if self._rb is None:
+                self._rb = movegen.ride_bits(self.st, self.vis)
+            reach = self._reach[sq] = movegen.Reach(self.st, sq, self.vis, self._rb)
+        return reach
 
-    def _move_test(self, sq: int, targets: tuple[int, ...] | None) -> _Test:
-        """Slot i: a move to ``targets[i]`` (a stepper's neighbours), or to square i (a rider)."""
-        reach: movegen.Reach | None = None
-        table = movegen.move_table(MOVE, self.st.geo.size)
-        base = sq * self.st.geo.size
+    def _step(self, sq: int, i: int) -> SfMove | None:
+        t = self.st.geo.nbr8[sq][i]
+        return self.moves_by[sq * self.n + t] if t in self._reach_of(sq) else None
 
-        def test(i: int) -> SfMove | None:
-            nonlocal reach
-            if reach is None:
-                reach = movegen.Reach(self.st, sq, self.vis, self.rb)
-            t = i if targets is None else targets[i]
-            return table[base + t] if t in reach else None
+    def _ride(self, sq: int, t: int) -> SfMove | None:
+        return self.moves_by[sq * self.n + t] if t in self._reach_of(sq) else None
 
-        return test
+    def _claim(self, sq: int, _i: int) -> SfMove | None:
+        st = self.st
+        return SfMove(CLAIM, sq) if movegen.claimable(st, sq, st.rules.claim_radius, self.vis) else None
 
-    def _claim_test(self, sq: int) -> _Test:
-        def test(i: int) -> SfMove | None:
-            st = self.st
-            return SfMove(CLAIM, sq) if movegen.claimable(st, sq, st.rules.claim_radius, self.vis) else None
-
-        return test
-
-    def _warp_test(self, sq: int) -> _Test:
+    def _warp(self, sq: int, t: int) -> SfMove | None:
         st, vis = self.st, self.vis
-        kind, ast, owner = st.kind, st.ast, st.owner
-        me = st.side[sq]
-        radius = st.rules.warp_radius
-        disc = st.geo.disc
-        table = movegen.move_table(WARP, st.geo.size)
-        base = sq * st.geo.size
-
-        def test(t: int) -> SfMove | None:
-            if kind[t] or ast[t] or owner[t] == me ^ 1 or (vis is not None and not vis[t]):
-                return None
-            for u in disc(t, radius):
-                if (vis is None or vis[u]) and claim_open(st, u, me):
-                    return table[base + t]
+        if st.kind[t] or st.ast[t] or st.owner[t] == self.enemy or (vis is not None and not vis[t]):
             return None
+        me = self.me
+        for u in st.geo.disc(t, st.rules.warp_radius):
+            if (vis is None or vis[u]) and claim_open(st, u, me):
+                return movegen.move_table(WARP, self.n)[sq * self.n + t]
+        return None
 
-        return test
-
-    def _strike_test(self, sq: int) -> _Test:
+    def _strike(self, sq: int, d: int) -> SfMove | None:
         st, vis = self.st, self.vis
         kind, ast = st.kind, st.ast
-        rays = st.geo.rays[sq]
-        table = movegen.move_table(STRIKE, st.geo.size)
-        base = sq * st.geo.size
+        last = -1
+        for t in st.geo.rays[sq][d]:
+            if vis is not None and not vis[t]:
+                return None
+            if ast[t] or kind[t]:
+                break
+            last = t
+        return movegen.move_table(STRIKE, self.n)[sq * self.n + last] if last >= 0 else None
 
-        def test(d: int) -> SfMove | None:
-            last = -1
-            for t in rays[d]:
-                if vis is not None and not vis[t]:
-                    return None
-                if ast[t] or kind[t]:
-                    break
-                last = t
-            return table[base + last] if last >= 0 else None
+    def _ram(self, sq: int, d: int) -> SfMove | None:
+        return SfMove(RAM, sq, d) if ram_centre(self.st, sq, d, self.vis) is not None else None
 
-        return test
-
-    def _ram_test(self, sq: int) -> _Test:
-        def test(d: int) -> SfMove | None:
-            return SfMove(RAM, sq, d) if ram_centre(self.st, sq, d, self.vis) is not None else None
-
-        return test
-
-    def _build_test(self) -> _Test:
+    def _build(self, _sq: int, t: int) -> SfMove | None:
         st, vis = self.st, self.vis
-        kind, ast, owner = st.kind, st.ast, st.owner
-        me = st.current
+        if st.owner[t] == self.me and not st.kind[t] and not st.ast[t] and (vis is None or vis[t]):
+            return SfMove(BUILD, t)
+        return None
 
-        def test(t: int) -> SfMove | None:
-            if owner[t] == me and not kind[t] and not ast[t] and (vis is None or vis[t]):
-                return SfMove(BUILD, t)
-            return None
-
-        return test
-
-    def _pass_test(self, i: int) -> SfMove | None:
+    def _pass(self, _sq: int, _i: int) -> SfMove | None:
         if self._actions is None:
             self._actions = movegen.action_moves(self.st, self.vis)
         return None if self._actions else PASS_MOVE
-
-    # -- drawing -----------------------------------------------------------------------
-
-    def accepted(self) -> list[SfMove]:
-        """Every slot's legal move (what the draws can return), for the tests."""
-        return [m for size, test in self.segments for i in range(size) if (m := test(i)) is not None]
 
 
 def random_move(st: StarfallState, rng: random.Random) -> SfMove | None:
@@ -243,17 +215,14 @@ def random_move(st: StarfallState, rng: random.Random) -> SfMove | None:
         moves = movegen.legal_moves(st)
         return moves[rng.randrange(len(moves))]
     slots = Slots(st)
-    total = sum(size for size, _ in slots.segments)
-    segments = slots.segments
+    total, ends, tests = slots.total, slots.ends, slots.tests
     randrange = rng.randrange
     for _ in range(_TRIES):
         r = randrange(total)
-        for size, test in segments:
-            if r < size:
-                move = test(r)
-                if move is not None:
-                    return move
-                break
-            r -= size
+        k = bisect_right(ends, r)
+        test, sq = tests[k]
+        move = test(sq, r - ends[k - 1] if k else r)
+        if move is not None:
+            return move
     moves = movegen.legal_moves(st)
     return moves[randrange(len(moves))]
