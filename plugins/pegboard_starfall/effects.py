@@ -25,7 +25,7 @@ from .pieces import (
     payout_kind,
 )
 from .rams import ram_centre
-from .rng import draw
+from .rng import draw, draws
 from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
@@ -75,6 +75,17 @@ def flow(st: StarfallState, side: int) -> list[int]:
     for c in sorted(holed):  # column order: the refills draw in the same order as a full sweep
         col = columns[c]
         n = len(col)
+        if not any(ast[s] for s in col):
+            # one open segment: from its first hole on, every square gets the next star or a refill
+            vals = [star[s] for s in col]
+            first = vals.index(-1)
+            kept = [v for v in vals[first:] if v >= 0]
+            fresh = draws(key, st.draws, n - first - len(kept), colors)
+            st.draws += len(fresh)
+            for s, v in zip(col[first:], kept + fresh):
+                star[s] = v
+            changed += col[first:]
+            continue
         i = 0
         while i < n:
             if ast[col[i]]:
@@ -161,7 +172,7 @@ def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:
     geo = st.geo
     if sq >= geo.size:
         return (geo.size, 0, 0)
-    return (geo.back_distance(sq, side), abs(geo.col[sq] - geo.width // 2), geo.col[sq])
+    return geo.spawn_keys[side][sq]
 
 
 def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, ...], mover: int) -> list[int]:
@@ -174,8 +185,9 @@ def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, .
     owner = st.owner
     if all(owner[s] == enemy for s in squares):
         return []
-    first = sorted((s for s in swapped if s in squares and half[s] == mover), key=lambda s: spawn_order(st, s, mover))
-    rest = sorted((s for s in own if s not in first), key=lambda s: spawn_order(st, s, mover))
+    order = st.geo.spawn_keys[mover].__getitem__
+    first = sorted((s for s in swapped if s in squares and half[s] == mover), key=order)
+    rest = sorted((s for s in own if s not in first), key=order)
     return first + rest
 
 
@@ -240,7 +252,7 @@ def stack_host(st: StarfallState, squares: frozenset[int], cands: list[int]) -> 
     for s in cands:
         if takes(s):
             return s
-    rest = sorted((s for s in squares if s not in cands and takes(s)), key=lambda s: spawn_order(st, s, mover))
+    rest = sorted((s for s in squares if s not in cands and takes(s)), key=st.geo.spawn_keys[mover].__getitem__)
     return rest[0] if rest else -1
 
 
@@ -721,11 +733,15 @@ def drift_if_due(st: StarfallState) -> None:
     def on_board(sq: int) -> bool:
         return 0 <= sq < geo.size
 
+    was_quiet = st.quiet
+    moved: list[int] = []  # squares that got a star (the one the rock landed on)
+
     def enter(frm: int, to: int) -> None:
         ast[frm], ast[to] = 0, 1
         star[frm], star[to] = star[to], -1
         st.wreck[to] = 0
         st.quiet = False
+        moved.append(frm)
 
     for a in rocks:
         t = a + step
@@ -757,5 +773,6 @@ def drift_if_due(st: StarfallState) -> None:
             enter(a, t2)
         else:
             enter(a, t)
-    flow(st, me)
-    resolve(st, (), "cascade")
+    moved += flow(st, me)
+    # on a quiet board every new match holds a square that got a star
+    resolve(st, (), "cascade", moved if was_quiet else None)

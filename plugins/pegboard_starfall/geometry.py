@@ -40,6 +40,12 @@ class Geometry:
         self.toward: tuple[int, ...] = tuple(toward)
         #: half[sq]: 0 for South's half, 1 for North's, -1 for the seam row.
         self.half = tuple(0 if self.row[sq] < self.seam else 1 if self.row[sq] > self.seam else -1 for sq in range(n))
+        #: spawn_keys[side][sq]: where a drone a shape pays appears first (effects.spawn_order):
+        #: nearest the side's back row, then nearest the centre column, then lowest column.
+        self.spawn_keys = tuple(
+            tuple((self.back_distance(sq, side), abs(self.col[sq] - width // 2), self.col[sq]) for sq in range(n))
+            for side in (0, 1)
+        )
         #: columns[side][c]: the squares of column c ordered from side's back row outward.
         south_cols = tuple(tuple(r * width + c for r in range(height)) for c in range(width))
         self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))

@@ -25,3 +25,14 @@ def _mix(z: int) -> int:
 def draw(key: int, n: int, bound: int) -> int:
     """Draw number ``n`` as an integer in ``0 .. bound - 1``."""
     return _mix((key + (n + 1) * _GOLDEN) & _MASK) % bound
+
+
+def draws(key: int, first: int, count: int, bound: int) -> list[int]:
+    """Draws number ``first`` .. ``first + count - 1``, as :func:`draw` gives them one by one."""
+    out = []
+    for n in range(first + 1, first + count + 1):
+        z = (key + n * _GOLDEN) & _MASK
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+        out.append((z ^ (z >> 31)) % bound)
+    return out

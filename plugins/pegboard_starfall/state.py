@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from pegboard.game import Event, IllegalMove, Result, State
@@ -425,8 +426,11 @@ class StarfallState(State):
 
     def drone_count(self, side: int) -> int:
         """Drones of ``side`` toward the cap: every drone (a stack once), no turret."""
-        kind, sides = self.kind, self.side
-        return sum(1 for sq in range(self.geo.size) if kind[sq] and kind[sq] != TURRET and sides[sq] == side)
+        kind = self.kind
+        count = list(compress(self.side, kind)).count(side)  # the sides of occupied squares
+        if TURRET in kind:
+            count -= sum(1 for k, s in zip(kind, self.side) if k == TURRET and s == side)
+        return count
 
     def command_stock(self, side: int) -> int:
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0

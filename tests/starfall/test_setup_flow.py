@@ -109,3 +109,13 @@ def test_hole_cut_off_by_an_asteroid_waits_for_the_other_flow(game):
     assert st.star[sq(st, 0, 4)] == -1  # South's flow cannot reach it: the hole rises under the rock
     effects.flow(st, 1)
     assert all(st.star[sq(st, 0, r)] >= 0 for r in range(5))  # North's flow enters at row 0
+
+
+def test_a_batch_of_draws_is_the_draws_one_by_one():
+    from pegboard_starfall.rng import draw, draws, seed_key
+
+    for seed in (0, 7, 2**40 + 3):
+        key = seed_key(seed)
+        for first, bound in ((0, 5), (37, 3), (5000, 121)):
+            assert draws(key, first, 12, bound) == [draw(key, first + i, bound) for i in range(12)]
+    assert draws(seed_key(1), 9, 0, 5) == []
