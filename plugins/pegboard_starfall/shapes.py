@@ -428,19 +428,7 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
     """
     t = _checked(colors, width, height)
     through_full = t.through_full
-    parent: dict[int, int] = {}
-
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(a: int, b: int) -> None:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[rb] = ra
-
+    found: set[tuple[int, ...]] = set()  # matched windows, and (run end, hook) pairs
     for s in squares:
         x = colors[s]
         if x < 0:
@@ -450,34 +438,52 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
                 continue
             for a, b, c, window, run in rests:
                 if colors[a] == x and colors[b] == x and colors[c] == x:
-                    for q in window:
-                        if q not in parent:
-                            parent[q] = q
-                    for q in window:
-                        join(s, q)
+                    found.add(window)
                     if run is not None:
                         beyond, hooks = run
                         if all(colors[q] != x for q in beyond):
                             for end, h in hooks:
                                 if colors[h] == x:
-                                    if h not in parent:
-                                        parent[h] = h
-                                    join(end, h)
-    if not parent:
+                                    found.add((end, h))
+    if not found:
         return []
+    # connected groups: squares of one window or hook, and same-colour orthogonal neighbours
+    group: dict[int, list[int]] = {}  # square -> the (shared) member list of its group
+
+    def merge(g: list[int], base: list[int]) -> list[int]:
+        if len(g) > len(base):
+            g, base = base, g
+        for r in g:
+            group[r] = base
+        base.extend(g)
+        return base
+
+    for w in found:
+        base: list[int] | None = None
+        for q in w:
+            g = group.get(q)
+            if g is None:
+                if base is None:
+                    base = [q]
+                else:
+                    base.append(q)
+                group[q] = base
+            elif base is None:
+                base = g
+            elif g is not base:
+                base = merge(g, base)
     right, down = t.right, t.down
-    for s in list(parent):
+    for s in list(group):
         x = colors[s]
-        q = right[s]
-        if q in parent and colors[q] == x:
-            join(s, q)
-        q = down[s]
-        if q in parent and colors[q] == x:
-            join(s, q)
-    groups: dict[int, list[int]] = {}
-    for s in sorted(parent):
-        groups.setdefault(root(s), []).append(s)
-    shapes = [Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)) for sqs in groups.values()]
+        for q in (right[s], down[s]):
+            if q >= 0 and colors[q] == x:
+                g = group.get(q)
+                if g is not None and g is not group[s]:
+                    merge(g, group[s])
+    shapes = []
+    for members in {id(g): g for g in group.values()}.values():
+        sqs = sorted(members)
+        shapes.append(Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)))
     shapes.sort(key=_order)
     return shapes
 

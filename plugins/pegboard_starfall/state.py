@@ -99,6 +99,8 @@ class StarfallState(State):
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
         self._vis_cache: dict[int, bytearray] = {}
+        #: (version, move) of the last random_move: that move is legal until the position changes.
+        self._drawn: tuple[int, SfMove | None] | None = None
 
     # -- State API --------------------------------------------------------------------
 
@@ -125,10 +127,19 @@ class StarfallState(State):
         return movegen.legal_moves(self)
 
     def random_move(self, rng: random.Random) -> SfMove | None:
-        """A uniformly random legal move, drawn without listing them all (see :mod:`.sampling`)."""
-        return sampling.random_move(self, rng)
+        """A uniformly random legal move, drawn without listing them all (see :mod:`.sampling`).
+
+        The move is remembered with the position's ``version``: a ``check`` of it before the
+        position changes (what the match runner does next) needs no second legality test.
+        """
+        move = sampling.random_move(self, rng)
+        self._drawn = (self.version, move)
+        return move
 
     def check(self, move: Any) -> str | None:
+        drawn = self._drawn
+        if drawn is not None and drawn[0] == self.version and drawn[1] == move and move is not None:
+            return None
         refusal = self.refusal(move)
         return None if refusal is None else refusal[1]
 

@@ -91,3 +91,18 @@ def test_random_move_is_none_once_the_game_is_over(game):
     st = game.new_state(2)
     st.apply(st.concede_move(0))
     assert st.random_move(random.Random(0)) is None
+
+
+def test_a_drawn_move_is_checked_again_once_the_position_changes(game):
+    st = game.new_state(9)
+    rng = random.Random(2)
+    while True:
+        m = st.random_move(rng)
+        if m.kind == mv.MOVE:
+            break
+        st.push(m)
+    assert st.check(m) is None
+    st.push(m)  # the drone has left m.a: the same move is now refused
+    assert st.check(m) is not None
+    st.undo()
+    assert st.check(m) is None  # by the full test: the position is the one it was drawn in
