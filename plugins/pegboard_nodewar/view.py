@@ -121,7 +121,7 @@ class NodeWarView(BoardViewBase):
             item.delete()
         dot = max(1.0, self.cell * 0.06)
         self._lattice_items = [
-            shapes.Circle(*self.point_xy(p), dot, segments=6, color=LATTICE, batch=self.lattice)
+            shapes.Circle(*self.point_xy(p), dot, segments=4, color=LATTICE, batch=self.lattice)
             for p in range(self.nw.geo.size)
         ]
         self.refresh()
@@ -200,9 +200,9 @@ class NodeWarView(BoardViewBase):
         radius = self.node_radius(p)
         items: list[Any] = []
         if kind == BASE:
-            items.append(shapes.Circle(x, y, radius + cell * 0.08, segments=24, color=(226, 232, 240), batch=batch,
+            items.append(shapes.Circle(x, y, radius + cell * 0.08, color=(226, 232, 240), batch=batch,
                                        group=self._ring))
-        items.append(shapes.Circle(x, y, radius, segments=20, color=color, batch=batch, group=self._nodes))
+        items.append(shapes.Circle(x, y, radius, color=color, batch=batch, group=self._nodes))
         if full:
             k = radius * 0.6
             for sx in (-1, 1):

@@ -77,8 +77,8 @@ def star_glyph(color: int, x: float, y: float, k: float, batch: Any, group: Any,
     shape = STAR_SHAPES[color % len(STAR_SHAPES)]
     fill = tint or STAR_COLORS[color % len(STAR_COLORS)]
     if shape == "circle":
-        return [shapes.Circle(x, y, k * 1.08, segments=24, color=(15, 15, 20, alpha), batch=batch, group=group),
-                shapes.Circle(x, y, k * 0.9, segments=24, color=(*fill, alpha), batch=batch, group=group)]
+        return [shapes.Circle(x, y, k * 1.08, color=(15, 15, 20, alpha), batch=batch, group=group),
+                shapes.Circle(x, y, k * 0.9, color=(*fill, alpha), batch=batch, group=group)]
     if shape == "star":  # a star's points are thin: draw it larger
         k *= 1.15
     outer = star_points(shape, x, y, k * 1.12)

@@ -165,8 +165,8 @@ class Painter:
                 n = (dx * dx + dy * dy) ** 0.5
                 items.append(shapes.Line(x, y, x + dx / n * s * 0.48, y + dy / n * s * 0.48, thickness=max(2.0, s * 0.08),
                                          color=rim, batch=batch, group=g.disc))
-        items.append(shapes.Circle(x, y, radius, segments=28, color=fill, batch=batch, group=g.disc))
-        items.append(shapes.Arc(x, y, radius, segments=28, thickness=max(2.0, s * 0.07), color=rim, batch=batch,
+        items.append(shapes.Circle(x, y, radius, color=fill, batch=batch, group=g.disc))
+        items.append(shapes.Arc(x, y, radius, thickness=max(2.0, s * 0.07), color=rim, batch=batch,
                                 group=g.mark))
         items.append(pyglet.text.Label(LETTERS[k], x=x, y=y, anchor_x="center", anchor_y="center", weight="bold",
                                        font_size=max(6.0, s * 0.3 * scale), color=(*ink, 255), batch=batch, group=g.text))
