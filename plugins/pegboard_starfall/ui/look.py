@@ -72,27 +72,29 @@ def star_points(shape: str, x: float, y: float, k: float) -> list[tuple[float, f
 
 
 def star_glyph(color: int, x: float, y: float, k: float, batch: Any, group: Any, *, tint: RGB | None = None,
-               alpha: int = 255) -> list[Any]:
-    """A star of colour index ``color``: a dark outline and the coloured shape (``tint`` overrides the colour)."""
+               alpha: int = 255, back: Any = None) -> list[Any]:
+    """A star of colour index ``color``: a dark outline (in group ``back``, drawn first; by default
+    ``group``) and the coloured shape (``tint`` overrides the colour)."""
+    back = group if back is None else back
     shape = STAR_SHAPES[color % len(STAR_SHAPES)]
     fill = tint or STAR_COLORS[color % len(STAR_COLORS)]
     if shape == "circle":
-        return [shapes.Circle(x, y, k * 1.08, color=(15, 15, 20, alpha), batch=batch, group=group),
+        return [shapes.Circle(x, y, k * 1.08, color=(15, 15, 20, alpha), batch=batch, group=back),
                 shapes.Circle(x, y, k * 0.9, color=(*fill, alpha), batch=batch, group=group)]
     if shape == "star":  # a star's points are thin: draw it larger
         k *= 1.15
     outer = star_points(shape, x, y, k * 1.12)
     inner = star_points(shape, x, y, k)
-    return [shapes.Polygon(*outer, color=(15, 15, 20, alpha), batch=batch, group=group),
+    return [shapes.Polygon(*outer, color=(15, 15, 20, alpha), batch=batch, group=back),
             shapes.Polygon(*inner, color=(*fill, alpha), batch=batch, group=group)]
 
 
-def asteroid(x: float, y: float, k: float, batch: Any, group: Any) -> list[Any]:
-    """A lumpy grey rock."""
+def asteroid(x: float, y: float, k: float, batch: Any, group: Any, *, back: Any = None) -> list[Any]:
+    """A lumpy grey rock: its body in group ``back`` (by default ``group``), its dark spots in ``group``."""
     lumps = (1.0, 0.82, 0.95, 0.78, 1.0, 0.88, 0.76, 0.93, 0.85)
     pts = [(x + k * r * math.cos(i * 2 * math.pi / len(lumps)), y + k * r * math.sin(i * 2 * math.pi / len(lumps)))
            for i, r in enumerate(lumps)]
-    return [shapes.Polygon(*pts, color=ASTEROID, batch=batch, group=group),
+    return [shapes.Polygon(*pts, color=ASTEROID, batch=batch, group=group if back is None else back),
             shapes.Circle(x - k * 0.3, y + k * 0.2, k * 0.18, color=ASTEROID_DARK, batch=batch, group=group),
             shapes.Circle(x + k * 0.3, y - k * 0.25, k * 0.13, color=ASTEROID_DARK, batch=batch, group=group)]
 

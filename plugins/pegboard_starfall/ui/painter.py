@@ -44,15 +44,22 @@ class Frame:
 
 class Groups:
     """Draw order of the board's layers (one pyglet group each), under ``parent`` if given
-    (an animated square's :class:`~pegboard.ui.transform.Transform`)."""
+    (an animated square's :class:`~pegboard.ui.transform.Transform`).
+
+    Whatever must cover something else is in a later group: inside one group pyglet draws in
+    vertex-buffer order, which a square rebuilt into freed space does not keep (a round star's
+    dark outline once covered its fill)."""
 
     def __init__(self, parent: pyglet.graphics.Group | None = None) -> None:
         def group(order: int) -> pyglet.graphics.Group:
             return pyglet.graphics.Group(order=order, parent=parent)
 
-        self.checker, self.land, self.seam, self.star = group(0), group(1), group(2), group(3)
-        self.wreck, self.disc, self.mark, self.text = group(4), group(5), group(6), group(7)
-        self.fog, self.over = group(8), group(9)
+        self.checker, self.land, self.seam = group(0), group(1), group(2)
+        self.star_back, self.star = group(3), group(4)  # outlines and rock bodies; fills and rock spots
+        self.wreck_back, self.wreck = group(5), group(6)
+        self.barrels, self.disc, self.mark = group(7), group(8), group(9)  # turret barrels, disc, rim
+        self.badge_back, self.badge, self.text = group(10), group(11), group(12)  # ride boxes, bubbles, letters
+        self.fog, self.over = group(13), group(14)
 
 
 class Painter:
@@ -135,16 +142,16 @@ class Painter:
             return [shapes.Rectangle(x - s / 2, y - s / 2, s, s, color=look.FOG, batch=batch, group=g.fog)]
         items: list[Any] = []
         if frame.ast[sq]:
-            items += look.asteroid(x, y, s * 0.4 * scale, batch, g.star)
+            items += look.asteroid(x, y, s * 0.4 * scale, batch, g.star, back=g.star_back)
         elif frame.star[sq] >= 0:
-            items += look.star_glyph(frame.star[sq], x, y, s * 0.3 * scale, batch, g.star, alpha=alpha)
+            items += look.star_glyph(frame.star[sq], x, y, s * 0.3 * scale, batch, g.star, alpha=alpha, back=g.star_back)
         else:
             items.append(shapes.Rectangle(x - s * 0.42, y - s * 0.42, s * 0.84, s * 0.84, color=look.HOLE, batch=batch,
                                           group=g.star))
         if star_only:
             return items
         if frame.wreck[sq]:
-            items.append(shapes.Circle(x, y, s * 0.46, color=(*look.WRECK, 90), batch=batch, group=g.wreck))
+            items.append(shapes.Circle(x, y, s * 0.46, color=(*look.WRECK, 90), batch=batch, group=g.wreck_back))
             items.append(shapes.Arc(x, y, s * 0.42, thickness=max(2.0, s * 0.06), color=(*look.WRECK, 230),
                                     batch=batch, group=g.wreck))
         if frame.kind[sq]:
@@ -164,7 +171,7 @@ class Painter:
                 dx, dy = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)][i]
                 n = (dx * dx + dy * dy) ** 0.5
                 items.append(shapes.Line(x, y, x + dx / n * s * 0.48, y + dy / n * s * 0.48, thickness=max(2.0, s * 0.08),
-                                         color=rim, batch=batch, group=g.disc))
+                                         color=rim, batch=batch, group=g.barrels))
         items.append(shapes.Circle(x, y, radius, color=fill, batch=batch, group=g.disc))
         items.append(shapes.Arc(x, y, radius, thickness=max(2.0, s * 0.07), color=rim, batch=batch,
                                 group=g.mark))
@@ -176,13 +183,13 @@ class Painter:
         missiles = frame.miss[sq]
         if missiles or k == COMMAND:
             bx, by, br = x + radius * 0.78, y + radius * 0.78, s * 0.15
-            items.append(shapes.Circle(bx, by, br, color=look.MISSILE, batch=batch, group=g.mark))
+            items.append(shapes.Circle(bx, by, br, color=look.MISSILE, batch=batch, group=g.badge))
             items.append(pyglet.text.Label(str(missiles), x=bx, y=by, anchor_x="center", anchor_y="center", weight="bold",
                                            font_size=max(5.0, s * 0.14), color=(255, 255, 255, 255), batch=batch,
                                            group=g.text))
         if frame.power[sq] > 1:
             px, py, pr = x + radius * 0.8, y - radius * 0.8, s * 0.13
-            items.append(shapes.Circle(px, py, pr, color=(15, 23, 42), batch=batch, group=g.mark))
+            items.append(shapes.Circle(px, py, pr, color=(15, 23, 42), batch=batch, group=g.badge))
             items.append(pyglet.text.Label(str(frame.power[sq]), x=px, y=py, anchor_x="center", anchor_y="center",
                                            weight="bold", font_size=max(5.0, s * 0.13), color=(255, 255, 255, 255),
                                            batch=batch, group=g.text))
@@ -194,10 +201,11 @@ class Painter:
         b = s * 0.15
         items: list[Any] = []
         if ride & ALL_STARS == ALL_STARS:
-            items.append(shapes.Rectangle(x - 1, y - 1, b * 1.6 + 2, b + 2, color=(15, 15, 20), batch=batch, group=g.mark))
+            items.append(shapes.Rectangle(x - 1, y - 1, b * 1.6 + 2, b + 2, color=(15, 15, 20), batch=batch,
+                                          group=g.badge_back))
             for i, color in enumerate(look.STAR_COLORS):
                 items.append(shapes.Rectangle(x + i * b * 1.6 / 5, y, b * 1.6 / 5, b, color=color, batch=batch,
-                                              group=g.mark))
+                                              group=g.badge))
             return items
         colors = [look.STAR_COLORS[c] for c in range(5) if ride >> c & 1]
         if ride & RED_SQUARES:
@@ -206,8 +214,8 @@ class Painter:
             colors.append(look.CHECKER_BOX[1])
         for i, color in enumerate(colors):
             bx = x + i * (b + 2)
-            items.append(shapes.Rectangle(bx - 1, y - 1, b + 2, b + 2, color=(15, 15, 20), batch=batch, group=g.mark))
-            items.append(shapes.Rectangle(bx, y, b, b, color=color, batch=batch, group=g.mark))
+            items.append(shapes.Rectangle(bx - 1, y - 1, b + 2, b + 2, color=(15, 15, 20), batch=batch, group=g.badge_back))
+            items.append(shapes.Rectangle(bx, y, b, b, color=color, batch=batch, group=g.badge))
         return items
 
 

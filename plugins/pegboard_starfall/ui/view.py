@@ -64,6 +64,8 @@ class StarfallView(BoardViewBase):
         self._ground_items: list[Any] = []
         self._cells: dict[int, tuple[Any, list[Any]]] = {}  # square -> (what it shows, its drawables)
         self._moving: dict[Any, tuple[Transform, dict[Any, list[Any]]]] = {}  # what moves together -> drawables
+        self._flashes: dict[int, Any] = {}  # square -> its ring while a clear flashes
+        self._flash_group = pyglet.graphics.Group(order=2)  # over every moving square
         self._overlay_items: list[Any] = []
         self._ground_key: Any = None
         self._pieces_key: Any = None
@@ -241,22 +243,21 @@ class StarfallView(BoardViewBase):
         """What moves this frame. Things that move alike (every falling star of a fall) share one
         :class:`Transform`; each is built once and from then on only moved, scaled or faded."""
         f = scene.frame
-        wanted: dict[Any, tuple[float, float, float, int]] = {}  # what -> (dx, dy, scale, alpha)
+        wanted: dict[Any, tuple[float, float, float]] = {}  # what -> (dx, dy, scale)
         for sq, (dx, dy, scale, star_only) in scene.moving.items():
             content = (f.star[sq], f.ast[sq], f.wreck[sq], f.seen(sq)) if star_only else (
                 f.star[sq], f.ast[sq], f.kind[sq], f.side[sq], f.power[sq], f.ride[sq], f.miss[sq], f.wreck[sq], f.seen(sq))
-            wanted["square", sq, star_only, content] = (dx, dy, scale, 255)
-        for sq in scene.flash:
-            wanted["flash", sq] = (0.0, 0.0, 1.0 + scene.flash_t, int(230 * (1.0 - scene.flash_t)))
+            wanted["square", sq, star_only, content] = (dx, dy, scale)
+        self._paint_flashes(scene)
         if scene.shot is not None:
-            wanted["shot",] = (scene.shot[0], scene.shot[1], 1.0, 255)
+            wanted["shot",] = (scene.shot[0], scene.shot[1], 1.0)
         if self._drag_at is not None and self._press is not None and f.star[self._press[0]] >= 0:
             sq = self._press[0]
-            wanted["drag", sq, f.star[sq]] = (*self._drag_offset(), 1.0, 255)
+            wanted["drag", sq, f.star[sq]] = (*self._drag_offset(), 1.0)
         classes: dict[Any, list[Any]] = {}
-        for what, (dx, dy, scale, _alpha) in wanted.items():
+        for what, (dx, dy, scale) in wanted.items():
             # a plain shift is shared; a scale is about the item's own centre, so it stays alone
-            shared = scale == 1.0 and what[0] != "flash"
+            shared = scale == 1.0
             classes.setdefault((dx, dy) if shared else what, []).append(what)
         keep = {frozenset(members): members for members in classes.values()}
         for gone in [k for k in self._moving if k not in keep]:
@@ -268,12 +269,22 @@ class StarfallView(BoardViewBase):
             if entry is None:
                 entry = self._moving[members_key] = self._build_moving(f, members, wanted[members[0]][2] != 1.0)
             transform, built = entry
-            dx, dy, scale, alpha = wanted[members[0]]
+            dx, dy, scale = wanted[members[0]]
             transform.set(dx, dy, scale)
-            for what, items in built.items():
-                if what[0] == "flash":
-                    for item in items:
-                        item.opacity = alpha
+
+    def _paint_flashes(self, scene: Scene) -> None:
+        """The white rings of a clear: one circle per square, grown and faded in place (no
+        transform of their own: a transform costs a state change and a draw call each)."""
+        p = self.painter
+        for sq in [sq for sq in self._flashes if sq not in scene.flash]:
+            self._flashes.pop(sq).delete()
+        for sq in scene.flash:
+            ring = self._flashes.get(sq)
+            if ring is None:
+                ring = self._flashes[sq] = shapes.Circle(*p.center(sq), p.cell * 0.3, color=(255, 255, 255, 230),
+                                                         batch=self.moving, group=self._flash_group)
+            ring.radius = p.cell * (0.3 + 0.3 * scene.flash_t)
+            ring.opacity = int(230 * (1.0 - scene.flash_t))
 
     def _build_moving(self, frame: Frame, members: list[Any], scaled: bool) -> tuple[Transform, dict[Any, list[Any]]]:
         """The drawables of things that move together, under one new transform (scaled about the
@@ -281,22 +292,19 @@ class StarfallView(BoardViewBase):
         p = self.painter
         first = members[0]
         cx, cy = p.center(first[1]) if scaled and len(first) > 1 else (0.0, 0.0)
-        transform = Transform(cx, cy, order=0 if first[0] == "square" else 1)  # flashes, shots and drags on top
+        transform = Transform(cx, cy, order=0 if first[0] == "square" else 1)  # shots and drags on top
         groups = Groups(transform)
         built: dict[Any, list[Any]] = {}
         for what in members:
             kind = what[0]
             if kind == "square":
                 built[what] = p.contents(frame, what[1], self.me, self.moving, star_only=what[2], groups=groups)
-            elif kind == "flash":
-                x, y = p.center(what[1])
-                built[what] = [shapes.Circle(x, y, p.cell * 0.3, color=(255, 255, 255, 230), batch=self.moving,
-                                             group=groups.over)]
             elif kind == "shot":
                 built[what] = [shapes.Circle(0.0, 0.0, p.cell * 0.14, color=look.MISSILE, batch=self.moving,
                                              group=groups.over)]
             else:  # a dragged star
-                built[what] = look.star_glyph(what[2], *p.center(what[1]), p.cell * 0.33, self.moving, groups.over)
+                built[what] = look.star_glyph(what[2], *p.center(what[1]), p.cell * 0.33, self.moving, groups.over,
+                                              back=groups.fog)
         return transform, built
 
     def _drop_moving(self) -> None:
@@ -304,7 +312,9 @@ class StarfallView(BoardViewBase):
             for items in built.values():
                 for item in items:
                     item.delete()
-        self._moving = {}
+        for ring in self._flashes.values():
+            ring.delete()
+        self._moving, self._flashes = {}, {}
 
     def _drone_only(self, frame: Frame, sq: int) -> list[Any]:
         if not frame.kind[sq] or not frame.seen(sq):
