@@ -65,6 +65,7 @@ class StarfallView(BoardViewBase):
         self._cells: dict[int, tuple[Any, list[Any]]] = {}  # square -> (what it shows, its drawables)
         self._moving: dict[Any, tuple[Transform, dict[Any, list[Any]]]] = {}  # what moves together -> drawables
         self._flashes: dict[int, Any] = {}  # square -> its ring while a clear flashes
+        self._painted: Any = None  # (frame, which squares move, geometry) the static layers were last painted for
         self._flash_group = pyglet.graphics.Group(order=2)  # over every moving square
         self._overlay_items: list[Any] = []
         self._ground_key: Any = None
@@ -203,13 +204,19 @@ class StarfallView(BoardViewBase):
 
     def _paint(self) -> None:
         scene, p = self.scene, self.painter
+        geometry = (p.cell, p.origin, p.bottom, self.me)
+        which = {sq: shift[3] for sq, shift in scene.moving.items()}
+        last = self._painted
+        if last is not None and last[0] is scene.frame and last[1] == which and last[2] == geometry:
+            self._paint_moving(scene)  # the same squares moving over the same frame: only they change
+            return
+        self._painted = (scene.frame, which, geometry)
         ground_key = (tuple(scene.frame.owner), scene.frame.visible, p.cell, p.origin, p.bottom, self.me)
         if ground_key != self._ground_key:
             for item in self._ground_items:
                 item.delete()
             self._ground_items = p.ground(scene.frame, self.me, self.ground)
             self._ground_key = ground_key
-        geometry = (p.cell, p.origin, p.bottom, self.me)
         if geometry != self._pieces_key:  # everything moved: drop every square's drawables
             self._drop_moving()
             for _key, items in self._cells.values():
