@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_validate_cli import child_env, pegboard_command, timed  # noqa: E402
 
 TARGET = 0.15
+TARGETED = ("--help", "games")  # the commands the 0.15 s target names
 
 
 def best_of(command: list[str], runs: int) -> tuple[float, float]:
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((label, cpu, wall, "floor"))
     for text in commands:
         cpu, wall = best_of([*pegboard_command(), *text.split()], args.runs)
-        verdict = "met" if cpu < TARGET else f"MISSED (target < {TARGET:.2f} s)"
+        verdict = "" if text not in TARGETED else "met" if cpu < TARGET else f"MISSED (target < {TARGET:.2f} s)"
         rows.append((f"pegboard {text}", cpu, wall, verdict))
     assert "PYTHONDONTWRITEBYTECODE" not in child_env()
     print(f"best of {args.runs} runs each; load average {os.getloadavg()[0]:.1f}")

@@ -40,18 +40,23 @@ def validate(
     are checked as Ray tasks (in batches) on a local Ray instance or the cluster at --address.
     """
     from ..records import validate_file
-    from ..runner import default_jobs
 
-    runner = executor_for(executor, jobs, address)
-    jobs = jobs or default_jobs()
+    # One process for a few files or -j 1: no executor (and no runner import, ~10 ms of start-up).
+    in_process = executor == "local" and address is None and (jobs == 1 or len(paths) < PARALLEL_FROM)
+    runner = None if in_process else executor_for(executor, jobs, address)
+    if jobs is None and not in_process:
+        from ..runner import default_jobs
+
+        jobs = default_jobs()
     reports: list[Report] = []
     with progress_bar("validating", len(paths)) as advance:
-        parallel = executor != "local" or (jobs > 1 and len(paths) >= PARALLEL_FROM)
+        parallel = runner is not None and (executor != "local" or (jobs or 1) > 1)
         # the first file warms this process's caches (schemas, games); forked workers inherit them
         for path in paths[:1] if parallel else paths:
             reports.append(validate_file(path))
             advance()
         if parallel and len(paths) > 1:
+            assert runner is not None and jobs is not None
             rest = paths[1:]
             size = max(1, len(rest) // (jobs * 4))
             chunks = [(start, rest[start:start + size]) for start in range(0, len(rest), size)]
