@@ -77,7 +77,7 @@ def _compare(args: argparse.Namespace) -> None:
         print(f"{name:60s} {before:10.1f} {after:10.1f} {ratio}  {units[name]}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short run (proves the bench works, not a measurement)")
     parser.add_argument("--ruleset", default="standard", help="Starfall ruleset id (default: standard)")
@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="DIR", help="folder holding an older pegboard_starfall package to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each side with --baseline (best one counts)")
     parser.add_argument("--bench-from", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.baseline:
         if not (Path(args.baseline) / "pegboard_starfall" / "__init__.py").is_file():
             parser.error(f"--baseline: no pegboard_starfall package in {args.baseline}")
