@@ -138,7 +138,7 @@ class StarfallState(State):
 
     def check(self, move: Any) -> str | None:
         drawn = self._drawn
-        if drawn is not None and drawn[0] == self.version and drawn[1] == move and move is not None:
+        if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
         refusal = self.refusal(move)
         return None if refusal is None else refusal[1]

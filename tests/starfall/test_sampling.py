@@ -102,6 +102,7 @@ def test_a_drawn_move_is_checked_again_once_the_position_changes(game):
             break
         st.push(m)
     assert st.check(m) is None
+    assert st.check(tuple(m)) == "not a Starfall move"  # an equal plain tuple is still no move
     st.push(m)  # the drone has left m.a: the same move is now refused
     assert st.check(m) is not None
     st.undo()
