@@ -447,17 +447,22 @@ class StarfallState(State):
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # tuples of ints, not lists: the garbage collector stops tracking them, so a long
+        # game's undo stack costs nothing at each collection
         return (
-            self.star[:], self.ast[:], self.owner[:], self.kind[:], self.side[:], self.power[:],
-            self.ride[:], self.miss[:], self.shots[:], self.wreck[:], self.wround[:],
+            tuple(self.star), tuple(self.ast), tuple(self.owner), tuple(self.kind), tuple(self.side),
+            tuple(self.power), tuple(self.ride), tuple(self.miss), tuple(self.shots), tuple(self.wreck),
+            tuple(self.wround),
             tuple(self.lit), tuple(self.cleared), self.current, self.turn, self.draws,
             self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends,
         )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.star, self.ast, self.owner, self.kind, self.side, self.power, self.ride, self.miss,
-         self.shots, self.wreck, self.wround, lit, cleared, self.current, self.turn, self.draws,
-         self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends) = snap
+        (star, ast, owner, kind, side, power, ride, miss, shots, wreck, wround, lit, cleared, self.current,
+         self.turn, self.draws, self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends) = snap
+        self.star, self.ast, self.owner, self.kind = list(star), list(ast), list(owner), list(kind)
+        self.side, self.power, self.ride, self.miss = list(side), list(power), list(ride), list(miss)
+        self.shots, self.wreck, self.wround = list(shots), list(wreck), list(wround)
         self.lit = list(lit)
         self.cleared = list(cleared)
 
