@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from .tables import Table, print_table as print_table  # re-exported for the commands
-
-if TYPE_CHECKING:  # rich (progress bars only) is imported by the commands that show one
+if TYPE_CHECKING:  # rich is imported by the commands that print a table or a progress bar, not by `pegboard --help`
     from rich.console import Console
+    from rich.table import Table
 
     from ..runner import Executor
 
@@ -68,9 +67,29 @@ def err_console() -> "Console":
     return Console(stderr=True, highlight=False)
 
 
-def new_table(title: str) -> Table:
-    """An empty table with a title (print it with :func:`print_table`)."""
+def new_table(title: str) -> "Table":
+    """An empty rich table with a title (print it with :func:`print_table`)."""
+    from rich.table import Table
+
     return Table(title=title)
+
+
+def print_table(table: "Table", file: Any = None) -> None:
+    """Print a rich table on stdout (or ``file``), fitted to ``COLUMNS``, the terminal, or 120 columns for a pipe.
+
+    Cell text prints as it is: rich markup is off, so a ``[section]`` in a description stays visible.
+    """
+    from rich.console import Console
+
+    stream = file or sys.stdout
+    Console(file=stream, width=_width(stream), highlight=False, markup=False, soft_wrap=False).print(table)
+
+
+def _width(stream: Any) -> int | None:
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    return None if stream.isatty() else 120
 
 
 def error_line(message: str) -> None:

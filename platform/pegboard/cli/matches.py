@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .tables import Table
 from .common import (
     EXIT_INVALID,
     AddressOption,
@@ -28,6 +27,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:  # the runner and records are imported by the commands, not by `pegboard --help`
+    from rich.table import Table
+
     from ..runner import Executor, GameOutcome, MatchPlan, MatchReport
 
 
@@ -35,7 +36,7 @@ def record_name(index: int) -> str:
     return f"match-{index + 1:04d}.match.json"
 
 
-def results_table(report: "MatchReport", title: str) -> Table:
+def results_table(report: "MatchReport", title: str) -> "Table":
     has_unfinished = any(row.unfinished for row in report.stats)
     table = new_table(title)
     table.add_column("bot")
