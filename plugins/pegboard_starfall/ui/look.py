@@ -71,22 +71,61 @@ def star_points(shape: str, x: float, y: float, k: float) -> list[tuple[float, f
     return [(x + k * math.cos(a * math.pi / 12), y + k * math.sin(a * math.pi / 12)) for a in range(24)]
 
 
+class Glyph(shapes.ShapeBase):
+    """A filled outline and a filled shape inside it, as one vertex list: each a fan of triangles
+    about (x, y), the outline's first, so the fill always covers it. One vertex list builds in
+    half the time of two shapes (an animation step builds dozens of stars)."""
+
+    def __init__(self, x: float, y: float, outer: list[tuple[float, float]], inner: list[tuple[float, float]],
+                 outline: tuple[int, int, int, int], fill: tuple[int, int, int, int], batch: Any = None,
+                 group: Any = None) -> None:
+        self._x, self._y = x, y
+        self._polys = [[(px - x, py - y) for px, py in outer], [(px - x, py - y) for px, py in inner]]
+        self._colors = outline * (3 * len(outer)) + fill * (3 * len(inner))
+        super().__init__(3 * (len(outer) + len(inner)), batch=batch, group=group)
+
+    def _create_vertex_list(self) -> None:
+        n = self._num_verts
+        program: Any = self._program  # typed to want a batch and a group; None is fine (as in pyglet's own shapes)
+        self._vertex_list = program.vertex_list(
+            n, self._draw_mode, self._batch, self._group, position=("f", self._get_vertices()),
+            colors=("Bn", self._colors), translation=("f", (self._x, self._y) * n), rotation=("f", (0.0,) * n))
+
+    def _get_vertices(self) -> list[float]:
+        out: list[float] = []
+        for pts in self._polys:
+            for i, (ax, ay) in enumerate(pts):
+                bx, by = pts[(i + 1) % len(pts)]
+                out += (0.0, 0.0, ax, ay, bx, by)
+        return out
+
+    def _update_vertices(self) -> None:
+        vertex_list: Any = self._vertex_list
+        vertex_list.position[:] = self._get_vertices()
+
+    def _update_color(self) -> None:
+        vertex_list: Any = self._vertex_list
+        vertex_list.colors[:] = self._colors
+
+
+def _ring(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """A circle's outline with pyglet's own segment count for that radius."""
+    n = max(14, int(r / 1.25))
+    return [(x + r * math.cos(i * 2 * math.pi / n), y + r * math.sin(i * 2 * math.pi / n)) for i in range(n)]
+
+
 def star_glyph(color: int, x: float, y: float, k: float, batch: Any, group: Any, *, tint: RGB | None = None,
-               alpha: int = 255, back: Any = None) -> list[Any]:
-    """A star of colour index ``color``: a dark outline (in group ``back``, drawn first; by default
-    ``group``) and the coloured shape (``tint`` overrides the colour)."""
-    back = group if back is None else back
+               alpha: int = 255) -> list[Any]:
+    """A star of colour index ``color``: a dark outline and the coloured shape (``tint`` overrides the colour)."""
     shape = STAR_SHAPES[color % len(STAR_SHAPES)]
     fill = tint or STAR_COLORS[color % len(STAR_COLORS)]
     if shape == "circle":
-        return [shapes.Circle(x, y, k * 1.08, color=(15, 15, 20, alpha), batch=batch, group=back),
-                shapes.Circle(x, y, k * 0.9, color=(*fill, alpha), batch=batch, group=group)]
-    if shape == "star":  # a star's points are thin: draw it larger
-        k *= 1.15
-    outer = star_points(shape, x, y, k * 1.12)
-    inner = star_points(shape, x, y, k)
-    return [shapes.Polygon(*outer, color=(15, 15, 20, alpha), batch=batch, group=back),
-            shapes.Polygon(*inner, color=(*fill, alpha), batch=batch, group=group)]
+        outer, inner = _ring(x, y, k * 1.08), _ring(x, y, k * 0.9)
+    else:
+        if shape == "star":  # a star's points are thin: draw it larger
+            k *= 1.15
+        outer, inner = star_points(shape, x, y, k * 1.12), star_points(shape, x, y, k)
+    return [Glyph(x, y, outer, inner, (15, 15, 20, alpha), (*fill, alpha), batch, group)]
 
 
 def asteroid(x: float, y: float, k: float, batch: Any, group: Any, *, back: Any = None) -> list[Any]:

@@ -144,7 +144,7 @@ class Painter:
         if frame.ast[sq]:
             items += look.asteroid(x, y, s * 0.4 * scale, batch, g.star, back=g.star_back)
         elif frame.star[sq] >= 0:
-            items += look.star_glyph(frame.star[sq], x, y, s * 0.3 * scale, batch, g.star, alpha=alpha, back=g.star_back)
+            items += look.star_glyph(frame.star[sq], x, y, s * 0.3 * scale, batch, g.star, alpha=alpha)
         else:
             items.append(shapes.Rectangle(x - s * 0.42, y - s * 0.42, s * 0.84, s * 0.84, color=look.HOLE, batch=batch,
                                           group=g.star))

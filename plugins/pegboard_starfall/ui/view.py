@@ -310,8 +310,7 @@ class StarfallView(BoardViewBase):
                 built[what] = [shapes.Circle(0.0, 0.0, p.cell * 0.14, color=look.MISSILE, batch=self.moving,
                                              group=groups.over)]
             else:  # a dragged star
-                built[what] = look.star_glyph(what[2], *p.center(what[1]), p.cell * 0.33, self.moving, groups.over,
-                                              back=groups.fog)
+                built[what] = look.star_glyph(what[2], *p.center(what[1]), p.cell * 0.33, self.moving, groups.over)
         return transform, built
 
     def _drop_moving(self) -> None:
