@@ -163,7 +163,7 @@ def print_text(ruleset: str, pair: str, s: dict[str, Any]) -> None:
 
 def markdown(rows: list[tuple[str, str, dict[str, Any]]]) -> str:
     head = ("| ruleset | pairing | games | territory | siege | asteroid | clock | cap | median turns | squares W/L "
-            "| claims/game | drones/game (S G R H W X B) | at-cap pays |")
+            "| claims/game | drones/game (S G R H W X B) | at-cap pays | CPU s/game |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for ruleset, pair, s in rows:
         n = s["games"]
@@ -174,7 +174,8 @@ def markdown(rows: list[tuple[str, str, dict[str, Any]]]) -> str:
         lines.append(
             f"| {ruleset} | {pair} | {n} | {pct(e['territory'], n)} | {pct(e['siege'], n)} | {pct(e['asteroid'], n)} "
             f"| {pct(e['flag'], n)} | {pct(e['turn_limit'], n)} | {s['median_turns']} | {s['winner_squares']}/"
-            f"{s['loser_squares']} | {s['claims_per_game']} | {drones} | {100 * s['at_cap_share']:.0f}% |"
+            f"{s['loser_squares']} | {s['claims_per_game']} | {drones} | {100 * s['at_cap_share']:.0f}% "
+            f"| {s.get('cpu_per_game', '')} |"
         )
     return "\n".join(lines)
 
