@@ -52,10 +52,9 @@ LADDER: tuple[Step, ...] = (
          ("scout_room",), takes=True),
     Step(40, "turrets, loading and missiles: stock, carried missiles, shots, building turrets",
          ("missiles_stock", "missiles_carried", "turrets"), moves=(FIRE, BUILD)),
-    Step(50, "guarding: shields over the squares an enemy siege would win from, and its drones an enemy "
-             "raider or shield could take next turn", ("command_open", "exposed")),
-    Step(60, "siege attacks: sieges toward the enemy Command, strikes that threaten to win",
-         ("siege_threats", "siege_advance")),
+    Step(50, "guarding its Command: shields over the squares an enemy siege would win from", ("command_open",)),
+    Step(60, "the fight: sieges toward the enemy Command, strikes that threaten to win, and its drones an enemy "
+             "raider or shield could take next turn", ("siege_threats", "siege_advance", "exposed")),
     Step(70, "asteroids and bombs: asteroids on its half weighed, bomb rams used", ("asteroid_pressure",),
          moves=(RAM,)),
     Step(80, "the opponent's best forcing reply checked for its 4 best candidates", replies=4),
