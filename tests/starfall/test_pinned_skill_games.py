@@ -4,11 +4,11 @@ Each case plays one game through the match runner (what ``pegboard match`` does)
 at a few plies to keep the test short, and compares a digest of the record's moves and
 result (the record's ``meta`` holds think times, so it is left out) with the digest the
 engine gave before the speed work of issue #14 (with the bots' weights and ladder of
-30 Nov 2026, 14:50; the skill-50 game re-pinned at 15:58 when `exposed` moved from skill 50 to 60). Every level from 10 to 90 is in one of
-the games; skill-100 is not, because its search stops on the clock, so its games depend
-on the machine's speed. A failure here means a rule, the legal-move order, the random
-draws or a bot's evaluation changed: if that was meant, say why in the commit and update
-the digest.
+30 Nov 2026, 14:50; the skill-50 game re-pinned at 15:53 when ``exposed`` moved from
+skill 50 to 60). Every level from 10 to 90 is in one of the games; skill-100 is not,
+because its search stops on the clock, so its games depend on the machine's speed. A
+failure here means a rule, the legal-move order, the random draws or a bot's evaluation
+changed: if that was meant, say why in the commit and update the digest.
 """
 
 from __future__ import annotations
