@@ -386,7 +386,22 @@ def _pending_row(row: sqlite3.Row) -> PendingGame:
 
 
 def _check_existing(path: Path, timeout: float) -> None:
-    """Read-only look at an existing file: a profile this version can open, or an error."""
+    """Read-only look at an existing file: a profile this version can open, or an error.
+
+    A read-only connection to a WAL-mode file makes its ``-wal``/``-shm`` side files and cannot
+    remove them; when the file is refused, the side files this look made are removed again.
+    """
+    side_files = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    made_here = [side for side in side_files if not side.exists()]
+    try:
+        _look(path, timeout)
+    except ProfileError:
+        for side in made_here:
+            side.unlink(missing_ok=True)
+        raise
+
+
+def _look(path: Path, timeout: float) -> None:
     uri = path.resolve().as_uri() + "?mode=ro"
     try:
         db = sqlite3.connect(uri, uri=True, timeout=timeout)

@@ -167,6 +167,8 @@ def test_an_unusable_file_is_refused_and_left_as_it_was(tmp_path: Path, kind: st
         with open_profile(path) as prof:
             prof.summary()
     assert path.read_bytes() == before
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(f"{name}.sqlite3" for name in ("garbage", "other", "newer", "truncated")), "no -wal/-shm left beside it"
 
 
 def test_a_locked_profile_is_refused(tmp_path: Path) -> None:
