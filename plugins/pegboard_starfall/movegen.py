@@ -327,35 +327,15 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: li
     A move is a straight ride of free steps with at most one paid step before or after it,
     or a single paid step. ``rb`` is :func:`ride_bits` of the position (computed when absent).
     """
-    geo = st.geo
-    kind, side = st.kind, st.side
+    kind = st.kind
     k = kind[sq]
-    me = side[sq]
+    geo = st.geo
     nbr8 = geo.nbr8
     if not k or k == COMMAND or k == TURRET:
         return []
     if rb is None:
         rb = ride_bits(st, vis)
-    shield_rule = vis is not None and k == SHIELD
-    owner = st.owner
-    cleared = st.cleared[me]
-
-    def can_land(t: int) -> bool:
-        if not rb[t]:  # an asteroid, or unseen
-            return False
-        tk = kind[t]
-        if tk:
-            if side[t] == me:
-                if tk == COMMAND or tk == TURRET:
-                    return False
-            elif k == RAIDER:
-                if tk == SIEGE or tk == COMMAND or tk == TURRET:
-                    return False
-            elif not (k == SIEGE and tk == TURRET):
-                return False
-        if shield_rule and owner[t] != me and not (cleared >> t & 1):
-            return False
-        return True
+    can_land = _lander(st, sq, rb, vis)
 
     if k in STEPPERS:
         return [t for t in nbr8[sq] if can_land(t)]
