@@ -81,6 +81,20 @@ def click_move(win: Any, move: Any) -> None:
     win.click(*view.point_xy(move.dst))
 
 
+def join_as_guest(win: Any, host: Any, url: str) -> None:
+    """``host`` waits on the list; the window (as Bob) picks it, accepts its settings and the match starts."""
+    host.connect()
+    host.ready()
+    heard: dict[int, list[Any]] = {}
+    pump([host], lambda: any(n.kind == "waiting" for n in heard.get(id(host), [])), notices=heard)
+    win.friend.connect("Bob", url)
+    run(win, [host], lambda: bool(win.friend.players))
+    win.friend.pick(0)
+    run(win, [host], lambda: bool(win.friend.offer_lines))
+    win.friend.accept()
+    run(win, [host], lambda: win.session.online and host.player.started)
+
+
 def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins: Any, tmp_path: Path) -> None:
     win = window
     with lobby() as server:
@@ -242,16 +256,7 @@ def test_a_window_closed_mid_match_picks_it_up_again(window: Any, plugins: Any, 
     with lobby() as server:
         ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
         try:
-            ann.connect()
-            ann.ready()
-            heard: dict[int, list[Any]] = {}
-            pump([ann], lambda: any(n.kind == "waiting" for n in heard.get(id(ann), [])), notices=heard)
-            win.friend.connect("Bob", server.url)
-            run(win, [ann], lambda: bool(win.friend.players))
-            win.friend.pick(0)
-            run(win, [ann], lambda: bool(win.friend.offer_lines))
-            win.friend.accept()
-            run(win, [ann], lambda: win.session.online and ann.player.started)
+            join_as_guest(win, ann, server.url)
             ann.play(rng.choice(ann.legal_moves()))
             run(win, [ann], lambda: win.session.input_block() is None)
             win.session.play(rng.choice(win.session.state.legal_moves()))
@@ -312,16 +317,7 @@ def test_a_window_back_after_the_host_closed_the_match_says_so(window: Any, plug
     with lobby() as server:
         ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
         try:
-            ann.connect()
-            ann.ready()
-            heard: dict[int, list[Any]] = {}
-            pump([ann], lambda: any(n.kind == "waiting" for n in heard.get(id(ann), [])), notices=heard)
-            win.friend.connect("Bob", server.url)
-            run(win, [ann], lambda: bool(win.friend.players))
-            win.friend.pick(0)
-            run(win, [ann], lambda: bool(win.friend.offer_lines))
-            win.friend.accept()
-            run(win, [ann], lambda: win.session.online and ann.player.started)
+            join_as_guest(win, ann, server.url)
             win.on_close()  # the guest's window closes mid-match ...
             pump([ann], lambda: not ann.player.peer_online)
             ann.resign()  # ... and the host leaves the match and the lobby meanwhile
