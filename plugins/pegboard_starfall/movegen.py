@@ -256,69 +256,117 @@ def _lander(st: StarfallState, sq: int, rb: list[int], vis: bytearray | None) ->
 
 
 class Reach:
-    """Where the drone on sq can end a ``move``, one square at a time: ``t in reach`` is
-    ``t in drone_destinations(...)`` without working out every destination (``check`` and
-    the random move sampler ask about one square). The straight ride from sq is found once."""
+    """Whether the drone on sq can end a ``move`` on one square: ``t in Reach(st, sq, vis)`` is
+    ``t in drone_destinations(st, sq, vis)`` (for 0 <= t < size), answered for that square
+    alone. ``check`` and the random move sampler ask about one square or two, so nothing is
+    worked out ahead; the free run from sq in a direction is found once, when first needed.
+    """
 
-    __slots__ = ("st", "sq", "rb", "can_land", "stepper", "mask", "ridden", "ends")
+    __slots__ = ("st", "sq", "vis", "k", "me", "stepper", "mask", "shield_rule", "choices", "runs")
 
-    def __init__(self, st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> None:
+    def __init__(self, st: StarfallState, sq: int, vis: bytearray | None) -> None:
         self.st = st
         self.sq = sq
-        self.rb = rb = ride_bits(st, vis) if rb is None else rb
-        self.can_land = can_land = _lander(st, sq, rb, vis)
-        k = st.kind[sq]
+        self.vis = vis
+        self.k = k = st.kind[sq]
+        self.me = st.side[sq]
         self.stepper = k in STEPPERS
-        self.mask = mask = st.ride[sq]
-        ridden: set[int] = set()  # reached by the straight ride (destinations)
-        ends = {sq}  # the start and the empty squares the ride passes (a paid step may follow)
-        if not self.stepper:
-            kind = st.kind
-            for ray in st.geo.rays[sq]:
-                for t in ray:
-                    if not mask & rb[t]:
-                        break
-                    if kind[t]:
-                        if can_land(t):
-                            ridden.add(t)
-                        break
-                    ridden.add(t)
-                    ends.add(t)
-        self.ridden = ridden
-        self.ends = ends
+        self.mask = st.ride[sq]
+        self.shield_rule = vis is not None and k == SHIELD
+        self.choices = _ride_choices(st.geo)
+        #: runs[d]: how many open, empty squares the straight ride from sq crosses in direction d (-1: not yet known)
+        self.runs = [-1] * 8
+
+    def _run(self, d: int) -> int:
+        runs = self.runs
+        count = runs[d]
+        if count < 0:
+            st, vis, mask, choices = self.st, self.vis, self.mask, self.choices
+            kind, ast, star = st.kind, st.ast, st.star
+            count = 0
+            for u in st.geo.rays[self.sq][d]:
+                if kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
+                    break
+                count += 1
+            runs[d] = count
+        return count
 
     def __contains__(self, t: int) -> bool:
         sq = self.sq
-        if t == sq:
-            return False
         st = self.st
+        vis = self.vis
+        if t == sq or st.ast[t] or (vis is not None and not vis[t]):
+            return False  # the start, an asteroid, or unseen: never a destination
+        kind = st.kind
+        me = self.me
+        tk = kind[t]
+        if tk:  # every way onto an occupied square ends with a landing on it
+            if st.side[t] == me:
+                if tk == COMMAND or tk == TURRET:
+                    return False
+            elif self.k == RAIDER:
+                if tk == SIEGE or tk == COMMAND or tk == TURRET:
+                    return False
+            elif not (self.k == SIEGE and tk == TURRET):
+                return False
+        # a paid step may end only where the drone may land (the shield rule under fog)
+        land = not self.shield_rule or st.owner[t] == me or bool(st.cleared[me] >> t & 1)
+        if tk and not land:
+            return False
         geo = st.geo
         nbr8 = geo.nbr8
         if self.stepper:
-            return t in nbr8[sq] and self.can_land(t)
-        if t in self.ridden:
-            return True
-        ends = self.ends
-        if any(e in ends for e in nbr8[t]) and self.can_land(t):
-            return True  # a paid step after the ride (or alone)
-        # a paid step to p beside sq, then a straight ride to t
-        kind, rb, mask = st.kind, self.rb, self.mask
-        toward = geo.toward
+            return land and t in nbr8[sq]
         n = geo.size
+        toward = geo.toward
+        steps = _steps(geo)
+        mask = self.mask
+        star = st.star
+        choices = self.choices
+        rideable = mask & choices[t][star[t]]
+        # a straight ride of free steps from sq ends on t
+        if rideable:
+            d = toward[sq * n + t]
+            if d >= 0:
+                run = self._run(d)
+                dist = steps[sq * n + t]
+                if dist <= run or (tk and dist == run + 1):
+                    return True
+        # one paid step onto t from sq or from a square the straight ride crosses
+        if land:
+            for e in nbr8[t]:
+                if e == sq:
+                    return True
+                d = toward[sq * n + e]
+                if d >= 0 and steps[sq * n + e] <= self._run(d):
+                    return True
+        if not rideable:
+            return False
+        # a paid step to an open, empty p beside sq, then a straight ride from p to t
+        ast = st.ast
+        rays = geo.rays
         for p in nbr8[sq]:
             d = toward[p * n + t]
-            if d < 0 or kind[p] or not rb[p]:
+            if d < 0 or kind[p] or ast[p] or (vis is not None and not vis[p]):
                 continue
-            for u in geo.rays[p][d]:
-                if u == sq or not mask & rb[u]:
-                    break
-                if kind[u]:
-                    if u == t and self.can_land(t):
-                        return True
-                    break
+            for u in rays[p][d]:
                 if u == t:
-                    return True
+                    return True  # t itself is rideable, and empty or a landing
+                if u == sq or kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
+                    break
         return False
+
+
+_STEPS: dict[int, tuple[int, ...]] = {}
+
+
+def _steps(geo: Geometry) -> tuple[int, ...]:
+    """``steps[a * size + b]``: the king-move distance from a to b."""
+    table = _STEPS.get(id(geo))
+    if table is None:
+        n = geo.size
+        table = _STEPS[id(geo)] = tuple(geo.chebyshev(a, b) for a in range(n) for b in range(n))
+    return table
 
 
 def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> list[int]:
@@ -470,7 +518,86 @@ def _well_formed(m: SfMove) -> bool:
 
 
 def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
-    """None if m is legal for the mover, else (rule id, reason)."""
+    """None if m is legal for the mover, else (rule id, reason).
+
+    Drone moves and swaps, most of any game, are first tried on a short test that only ever
+    accepts legal moves; anything it does not accept goes through the full rules below,
+    which give the refusal its rule id and reason.
+    """
+    kind = m.kind
+    if not st.aims and m.tag == "":
+        if kind == MOVE:
+            if _move_legal(st, m.a, m.b):
+                return None
+        elif kind == SWAP:
+            if _swap_legal(st, m.a, m.b):
+                return None
+    return _refusal(st, m)
+
+
+def _move_legal(st: StarfallState, a: int, b: int) -> bool:
+    """True only if ``move a -> b`` is legal for the mover (not while aims are owed)."""
+    n = st.geo.size
+    if not (0 <= a < n and 0 <= b < n):
+        return False
+    k = st.kind[a]
+    if not k or k == COMMAND or k == TURRET or st.side[a] != st.current:
+        return False
+    return b in Reach(st, a, _vis(st))
+
+
+def _swap_legal(st: StarfallState, a: int, b: int) -> bool:
+    """True only if ``swap a <-> b`` (a < b) is legal for the mover (not while aims are owed).
+
+    Two stars of one colour never get here: the full rules decide those."""
+    pair = _swap_tries(st.geo).get((a, b))
+    if pair is None:  # not two orthogonal neighbours
+        return False
+    star, owner = st.star, st.owner
+    ca, cb = star[a], star[b]
+    enemy = st.current ^ 1
+    if ca < 0 or cb < 0 or ca == cb or owner[a] == enemy or owner[b] == enemy:
+        return False
+    vis = _vis(st)
+    if vis is not None and not (vis[a] and vis[b]):
+        return False
+    return swap_makes_line(st, a, b, pair[0], pair[1], vis)
+
+
+def swap_makes_line(st: StarfallState, a: int, b: int, trie_a: Any, trie_b: Any, vis: bytearray | None) -> bool:
+    """Whether swapping the (different-coloured, seen) stars on a and b completes a match.
+
+    ``trie_a`` holds a's match patterns that leave b out, ``trie_b`` the other way round (see
+    Geometry.swap_pairs): with two colours, a pattern through both squares cannot match. An
+    unseen square never counts as a star.
+    """
+    star = st.star
+    ca, cb = star[a], star[b]
+    for c, trie in ((cb, trie_a), (ca, trie_b)):
+        for first, rests in trie:
+            if star[first] == c and (vis is None or vis[first]):
+                for rest in rests:
+                    for o in rest:
+                        if star[o] != c or (vis is not None and not vis[o]):
+                            break
+                    else:
+                        return True
+    return False
+
+
+_SWAP_TRIES: dict[int, dict[tuple[int, int], tuple[Any, Any]]] = {}
+
+
+def _swap_tries(geo: Geometry) -> dict[tuple[int, int], tuple[Any, Any]]:
+    """``(a, b) -> (trie_a, trie_b)`` for every pair of Geometry.swap_pairs."""
+    table = _SWAP_TRIES.get(id(geo))
+    if table is None:
+        table = _SWAP_TRIES[id(geo)] = {(a, b): (ta, tb) for a, b, ta, tb in geo.swap_pairs}
+    return table
+
+
+def _refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
+    """The full rules for one move: None if legal, else (rule id, reason)."""
     kind = m.kind
     n = st.geo.size
     if not _well_formed(m):

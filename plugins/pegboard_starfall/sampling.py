@@ -50,7 +50,6 @@ class Slots:
         n = self.n = geo.size
         self.me = me = st.current
         self.enemy = me ^ 1
-        self._rb: list[int] | None = None
         self._reach: dict[int, movegen.Reach] = {}
         self._actions: list[SfMove] | None = None
         self.moves_by = movegen.move_table(MOVE, n)
@@ -127,15 +126,8 @@ class Slots:
             return None
         if vis is not None and not (vis[a] and vis[b]):
             return None
-        for c, trie in ((cb, trie_a), (ca, trie_b)):
-            for first, rests in trie:
-                if star[first] == c and (vis is None or vis[first]):
-                    for rest in rests:
-                        for o in rest:
-                            if star[o] != c or (vis is not None and not vis[o]):
-                                break
-                        else:
-                            return movegen.move_table(SWAP, self.n)[a * self.n + b]
+        if movegen.swap_makes_line(st, a, b, trie_a, trie_b, vis):
+            return movegen.move_table(SWAP, self.n)[a * self.n + b]
         return None
 
     def _fire(self, sq: int, i: int) -> SfMove | None:
@@ -154,9 +146,7 @@ class Slots:
     def _reach_of(self, sq: int) -> movegen.Reach:
         reach = self._reach.get(sq)
         if reach is None:
-            if self._rb is None:
-                self._rb = movegen.ride_bits(self.st, self.vis)
-            reach = self._reach[sq] = movegen.Reach(self.st, sq, self.vis, self._rb)
+            reach = self._reach[sq] = movegen.Reach(self.st, sq, self.vis)
         return reach
 
     def _step(self, sq: int, i: int) -> SfMove | None:

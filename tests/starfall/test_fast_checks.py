@@ -1,0 +1,89 @@
+"""Starfall's quick legality tests agree with the full rules.
+
+``movegen.refusal`` first tries a short test for drone moves and swaps that only accepts; what it
+does not accept goes through the full rules (``movegen._refusal``), which name the rule and the
+reason. ``Reach`` answers "can this drone end a move here?" one square at a time. These tests compare
+both with the full answers over random positions and random candidate moves, legal and illegal.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegboard_starfall import moves as mv
+from pegboard_starfall.movegen import Reach, _refusal, _vis, drone_destinations, refusal
+from pegboard_starfall.pieces import COMMAND, TURRET
+from starfall_helpers import LINE, blank, make_game, put, sq
+
+VARIANTS = {
+    "standard": {},
+    "fog_seam": {"fog": {"mode": "seam"}},
+    "fog_dark": {"fog": {"mode": "dark"}},
+    "small_long_range": {"board": {"width": 7, "height": 9}, "win": {"target": 40}, "missiles": {"range": 5}},
+}
+
+
+def _positions(variant: str, seed: int, every: int):
+    game = make_game(**VARIANTS[variant])
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    while st.result is None and st.ply < 300:
+        if st.ply % every == 0:
+            yield st
+        st.push(rng.choice(st.legal_moves()))
+
+
+def _candidates(st, rng: random.Random) -> list[mv.SfMove]:
+    """The legal moves, every orthogonal pair as a swap, and random drone moves and swaps
+    (off the board, diagonal, from empty squares, onto anything)."""
+    n = st.geo.size
+    out = list(st.legal_moves())
+    out += [mv.swap(a, b) for a, b, _, _ in st.geo.swap_pairs]
+    drones = [s for s in range(n) if st.kind[s]]
+    for _ in range(150):
+        a = rng.choice(drones) if rng.random() < 0.8 else rng.randrange(-2, n + 2)
+        out.append(mv.SfMove(mv.MOVE, a, rng.randrange(-2, n + 2)))
+        x, y = rng.randrange(n), rng.randrange(-1, n + 1)
+        out.append(mv.SfMove(mv.SWAP, min(x, y), max(x, y)))
+    out += [mv.SfMove(mv.MOVE, drones[0], 3, "x"), mv.SfMove(mv.SWAP, 5, 4)]  # malformed
+    return out
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_reach_is_the_destination_list_for_every_drone(variant):
+    checked = 0
+    for st in _positions(variant, seed=5, every=13):
+        vis = _vis(st)
+        for s in range(st.geo.size):
+            if st.kind[s] and st.kind[s] not in (COMMAND, TURRET):
+                reach = Reach(st, s, vis)
+                got = [t for t in range(st.geo.size) if t in reach]
+                assert got == drone_destinations(st, s, vis), (variant, st.ply, s)
+                checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_quick_accept_agrees_with_the_full_rules(variant):
+    rng = random.Random(variant)
+    for st in _positions(variant, seed=9, every=17):
+        if st.aims:
+            continue
+        legal = set(st.legal_moves())
+        for m in _candidates(st, rng):
+            full = _refusal(st, m)
+            assert refusal(st, m) == full, (variant, st.ply, m)
+            assert (full is None) == (m in legal), (variant, st.ply, m, full)
+
+
+def test_a_swap_of_two_stars_of_one_colour_is_left_to_the_full_rules():
+    st = blank(make_game())
+    for c in (2, 3, 4):  # a standing line of one colour through (3, 4) and (4, 4)
+        st.star[sq(st, c, 4)] = LINE
+    put(st, 8, 8, "R", 0)
+    m = mv.swap(sq(st, 3, 4), sq(st, 4, 4))
+    assert refusal(st, m) == _refusal(st, m)
+    st.star[sq(st, 2, 4)] = 0
+    assert refusal(st, m) == _refusal(st, m) == ("swap", "that swap makes no line, so it snaps back")
