@@ -6,6 +6,7 @@ state's undo snapshot was taken before) and queues explain-moves events with ``s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .geometry import DIRECTIONS
@@ -50,65 +51,77 @@ def at(st: StarfallState, sq: int) -> str:
 # -- flow and cascades -----------------------------------------------------------------------
 
 
+_Segment = tuple[slice, tuple[int, ...], bool]
+
+
+@lru_cache(maxsize=1024)
+def _segments(width: int, height: int, side: int, rocks: bytes) -> tuple[tuple[_Segment, ...], ...]:
+    """Per column, its runs of squares between asteroids, from ``side``'s back row outward.
+
+    Each run is (the slice of the flat board it is, in that order; its squares; whether it
+    meets the far edge, where new stars enter). ``rocks`` holds one byte per square, 1 on
+    an asteroid (empty: none).
+    """
+    step = width if side == 0 else -width
+    out = []
+    for c in range(width):
+        col = [r * width + c for r in range(height)]
+        if side:
+            col.reverse()
+        runs: list[list[int]] = [[]]
+        for s in col:
+            if rocks and rocks[s]:
+                runs.append([])
+            else:
+                runs[-1].append(s)
+        segs = []
+        for run in runs:
+            if run:
+                stop = run[-1] + step
+                segs.append((slice(run[0], stop if stop >= 0 else None, step), tuple(run), run[-1] == col[-1]))
+        out.append(tuple(segs))
+    return tuple(out)
+
+
 def flow(st: StarfallState, side: int) -> list[int]:
     """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
 
     Returns the squares that received a star (empty: the flow changed nothing).
     """
     star, ast = st.star, st.ast
-    if star.count(-1) == ast.count(1):
-        return []  # no holes: nothing falls
+    rocks = ast.count(1)
+    holes = star.count(-1) - rocks
+    if not holes:
+        return []  # nothing falls
+    geo = st.geo
+    w = geo.width
+    holed = set()  # columns with a hole (asteroid squares hold no star either)
+    i = -1
+    while holes:
+        i = star.index(-1, i + 1)
+        if not ast[i]:
+            holed.add(i % w)
+            holes -= 1
+    columns = _segments(w, geo.height, side, bytes(ast) if rocks else b"")
     colors = st.rules.colors
     key = st.key
     changed: list[int] = []
-    w = st.geo.width
-    holed = set()  # columns with a hole (asteroid squares hold no star either)
-    i = -1
-    try:
-        while True:
-            i = star.index(-1, i + 1)
-            if not ast[i]:
-                holed.add(i % w)
-    except ValueError:
-        pass
-    columns = st.geo.columns[side]
     for c in sorted(holed):  # column order: the refills draw in the same order as a full sweep
-        col = columns[c]
-        n = len(col)
-        if not any(ast[s] for s in col):
-            # one open segment: from its first hole on, every square gets the next star or a refill
-            vals = [star[s] for s in col]
+        for slc, squares, refill in columns[c]:
+            vals = star[slc]
+            if -1 not in vals:
+                continue
+            # from the first hole on, the stars beyond it close up toward the back row
             first = vals.index(-1)
             kept = [v for v in vals[first:] if v >= 0]
-            fresh = draws(key, st.draws, n - first - len(kept), colors)
-            st.draws += len(fresh)
-            for s, v in zip(col[first:], kept + fresh):
-                star[s] = v
-            changed += col[first:]
-            continue
-        i = 0
-        while i < n:
-            if ast[col[i]]:
-                i += 1
-                continue
-            j = i
-            write = i
-            while j < n and not ast[col[j]]:
-                s = col[j]
-                v = star[s]
-                if v >= 0:
-                    if j != write:
-                        star[col[write]] = v
-                        star[s] = -1
-                        changed.append(col[write])
-                    write += 1
-                j += 1
-            if j == n:
-                for k in range(write, n):
-                    star[col[k]] = draw(key, st.draws, colors)
-                    st.draws += 1
-                    changed.append(col[k])
-            i = j
+            if refill:
+                fresh = draws(key, st.draws, len(vals) - first - len(kept), colors)
+                st.draws += len(fresh)
+                star[slc] = vals[:first] + kept + fresh
+                changed += squares[first:]
+            elif kept:
+                star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
+                changed += squares[first:first + len(kept)]
     return changed
 
 
@@ -133,7 +146,11 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
     w, h = geo.width, geo.height
     mover = st.current
     for _ in range(_MAX_WAVES):
-        shapes = find_shapes(st.star, w, h) if changed is None else find_shapes_through(st.star, w, h, changed)
+        # the full search is bit-parallel; through a swap's two squares the windows are fewer
+        if changed is not None and len(changed) <= 2:
+            shapes = find_shapes_through(st.star, w, h, changed)
+        else:
+            shapes = find_shapes(st.star, w, h)
         if not shapes:
             st.quiet = True
             return
@@ -143,7 +160,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             cands = candidates(st, shape.squares, swapped, mover)
             rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
-        plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
+        if len(plans) > 1:
+            plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
         for _rank, _first, shape, cands in plans:
             if st.winner_result is not None:
                 return
@@ -193,9 +211,11 @@ def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, .
 
 def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
     mover = st.current
-    who = f"{SIDE_NAMES[mover]}'s {cause}"
-    made = f"{who} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]}"
+    telling = st.telling
+    made = f"{SIDE_NAMES[mover]}'s {cause} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]}" if telling else ""
     if shape.row is None or not cands:
+        if not telling:
+            return
         why = "" if shape.row is None else " but none of it is on their half (or it is all the other side's land)"
         st.note("cleared", f"{made}: it clears{why}.", sorted(shape.squares),
                 color=shape.color, row=shape.row, cells=sorted(shape.squares))
@@ -213,6 +233,8 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         if target >= 0:
             kind[target], side[target], power[target] = dk, mover, 1
             st.ride[target], st.miss[target], st.shots[target] = mask, 0, 0
+            if not telling:
+                continue
             seen = (f"A {SIDE_NAMES[mover]} {drone_label(name)} appears at {at(st, target)}.", (target,),
                     {"drone": name, "at": target, "side": mover})
             st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.",
@@ -223,6 +245,8 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         if host >= 0:
             power[host] = min(st.rules.max_power, power[host] + 1)
             st.ride[host] |= mask
+            if not telling:
+                continue
             seen = (f"The {SIDE_NAMES[mover]} {KIND_NAMES[kind[host]]} at {at(st, host)} grows to power {power[host]}.",
                     (host,), {"at": host, "side": mover})
             st.note("drone_stacked", f"{made}: the {drone_label(name)} stacks into the {KIND_NAMES[kind[host]]} at "
@@ -413,8 +437,9 @@ def load(st: StarfallState, sq: int) -> None:
     if n > 0:
         st.miss[c] -= n
         st.miss[sq] += n
-        st.note("loaded", f"The {KIND_NAMES[k]} at {at(st, sq)} loads {n} missile{'s' * (n > 1)} from the Command.",
-                (sq,), at=sq, missiles=n)
+        if st.telling:
+            st.note("loaded", f"The {KIND_NAMES[k]} at {at(st, sq)} loads {n} missile{'s' * (n > 1)} from the Command.",
+                    (sq,), at=sq, missiles=n)
 
 
 def load_all(st: StarfallState) -> None:
@@ -434,7 +459,8 @@ def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
     star[a], star[b] = star[b], star[a]
     was_quiet, st.quiet = st.quiet, False
-    st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
+    if st.telling:
+        st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
     # on a quiet board every match the swap makes holds a or b
     resolve(st, (a, b), "swap", [a, b] if was_quiet else None)
 
@@ -481,10 +507,6 @@ def after_board_change(st: StarfallState) -> None:
 def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
-    name = KIND_NAMES[k]
-    text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
-    arrive = f"A {SIDE_NAMES[me]} {name} comes into sight at {at(st, to)}"
-    squares = (frm, to)
     tail = ""
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
@@ -505,10 +527,14 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
             tail = f", stacking onto the {other} (power {p})"
     else:
         relocate(st, frm, to)
-    st.note("move", text + tail + ".", squares,
-            ((arrive + tail + ".", (to,), {"to": to}),
-             (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
-            frm=frm, to=to)
+    if st.telling:
+        name = KIND_NAMES[k]
+        text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
+        arrive = f"A {SIDE_NAMES[me]} {name} comes into sight at {at(st, to)}"
+        st.note("move", text + tail + ".", (frm, to),
+                ((arrive + tail + ".", (to,), {"to": to}),
+                 (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
+                frm=frm, to=to)
     pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:
         sweep(st, to)

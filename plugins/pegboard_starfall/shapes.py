@@ -5,7 +5,9 @@ Pure functions over a flat board of star colours: ``colors[r * width + c]`` is a
 tables are built once per ``(width, height)`` and cached.
 
 * :func:`has_match` / :func:`matches_through` are the hot paths (swap legality, dealing).
-* :func:`find_shapes` lists every shape on the board with the payout row it earns.
+* :func:`find_shapes` lists every shape on the board with the payout row it earns; it tests
+  every window at once on the board packed into one integer (see :class:`_Bits`).
+* :func:`find_shapes_through` finds the same shapes from the windows through a few squares.
 
 How the seed's table and the rulings ("Lines and shapes") are read here:
 
@@ -340,9 +342,9 @@ def _row_index(width: int, key: tuple[int, ...]) -> int:
 
 def _row_of(squares: Sequence[int], width: int) -> str | None:
     """The row id for the squares (sorted ascending) of one same-colour shape."""
-    min_c = min(s % width for s in squares)
+    min_c = min(map(width.__rmod__, squares))  # s % width
     base = squares[0] - squares[0] % width + min_c
-    ri = _row_index(width, tuple(s - base for s in squares))
+    ri = _row_index(width, tuple(map(base.__rsub__, squares)))  # s - base
     return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
 
 
@@ -356,6 +358,78 @@ def classify_shape(squares: Iterable[int], width: int, height: int) -> str | Non
     return _row_of(sqs, width)
 
 
+class _Bits:
+    """Per-board-size tables for the bit-parallel search in :func:`find_shapes`.
+
+    The board is packed one byte per square (``struct``: a star's colour, 0xFF for none)
+    into one integer; bit 7 of byte ``s`` is the flag for square ``s``. XOR with the board
+    shifted by ``k`` squares and a carry-free zero-byte test give, for every square at
+    once, "this square and the one ``k`` further hold the same star"; ANDs of those
+    shifted along a window's cells give every window's matches at once.
+    """
+
+    __slots__ = ("pack", "m80", "m7f", "steps", "h3_runs", "v3_runs", "kinds")
+
+    def __init__(self, t: _Tables, width: int, height: int) -> None:
+        import struct
+
+        n = width * height
+        self.pack = struct.Struct(f"<{n}b").pack
+        self.m80 = int.from_bytes(b"\x80" * n, "little")
+        self.m7f = int.from_bytes(b"\x7f" * n, "little")
+
+        def flags(ok: Any) -> int:
+            return sum(1 << (8 * s + 7) for s in range(n) if ok(s % width, s // width))
+
+        # (shift in bits, squares whose neighbour that many squares on lies in the direction):
+        # across, down, down-right, down-left
+        self.steps = (
+            (8, flags(lambda c, r: c < width - 1)),
+            (8 * width, flags(lambda c, r: r < height - 1)),
+            (8 * (width + 1), flags(lambda c, r: c < width - 1 and r < height - 1)),
+            (8 * (width - 1), flags(lambda c, r: c > 0 and r < height - 1)),
+        )
+        runs: dict[tuple[int, ...], Any] = {}
+        for groups in t.through_full:
+            for _nb, rests in groups:
+                for _a, _b, _c, window, run in rests:
+                    if run is not None:
+                        runs[window] = (*run, window)
+        self.h3_runs: tuple[Any, ...] = tuple(runs.get((s, s + 1, s + 2)) for s in range(n))
+        self.v3_runs: tuple[Any, ...] = tuple(runs.get((s, s + width, s + 2 * width)) for s in range(n))
+        w = width
+        #: per window kind (2x2, the two diagonal 4s, X, the four Vs): each square's window
+        #: starting there (its cells as offsets from the flagged square; see find_shapes)
+        self.kinds = tuple(
+            tuple(tuple(s + o for o in offsets) for s in range(n))
+            for offsets in (
+                (0, 1, w, w + 1),
+                (0, w + 1, 2 * w + 2, 3 * w + 3),
+                (0, w - 1, 2 * w - 2, 3 * w - 3),
+                (0, w + 1, 2 * w + 2, 2, 2 * w),
+                (0, w + 1, 2 * w + 2, 4, w + 3),
+                (0, w - 1, 2 * w - 2, w + 1, 2 * w + 2),
+                (0, w + 1, 2 * w + 2, 3 * w + 1, 4 * w),
+                (0, w - 1, 2 * w - 2, 3 * w - 1, 4 * w),
+            )
+        )
+
+
+@cache
+def _bits(width: int, height: int) -> _Bits:
+    return _Bits(_tables(width, height), width, height)
+
+
+def _squares(mask: int) -> list[int]:
+    """The squares flagged in ``mask`` (bit 7 of byte ``s``), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append((low.bit_length() - 1) >> 3)
+        mask ^= low
+    return out
+
+
 def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     """Every shape on the board, highest payout row first, then by lowest square.
 
@@ -364,59 +438,58 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     not ``width * height``.
     """
     t = _checked(colors, width, height)
-    n = t.size
-    parent = list(range(n))
-    matched = bytearray(n)
-
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(a: int, b: int) -> None:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[rb] = ra
-
-    first_full = t.first_full
-    for s in range(n):
-        x = colors[s]
-        if x < 0:
-            continue
-        for nb, rests in first_full[s]:
-            if colors[nb] != x:
-                continue
-            for a, b, c, window, run in rests:
-                if colors[a] == x and colors[b] == x and colors[c] == x:
-                    for q in window:
-                        matched[q] = 1
-                        join(s, q)
-                    if run is not None:
-                        beyond, hooks = run
-                        if all(colors[q] != x for q in beyond):
-                            for end, h in hooks:
-                                if colors[h] == x:
-                                    matched[h] = 1
-                                    join(end, h)
-    right, down = t.right, t.down
-    for s in range(n):
-        if matched[s]:
-            x = colors[s]
-            q = right[s]
-            if q >= 0 and matched[q] and colors[q] == x:
-                join(s, q)
-            q = down[s]
-            if q >= 0 and matched[q] and colors[q] == x:
-                join(s, q)
-
-    groups: dict[int, list[int]] = {}
-    for s in range(n):
-        if matched[s]:
-            groups.setdefault(root(s), []).append(s)
-    shapes = [Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)) for sqs in groups.values()]
-    shapes.sort(key=_order)
-    return shapes
+    b = _bits(width, height)
+    v = int.from_bytes(b.pack(*colors), "little")
+    m7f = b.m7f
+    has = b.m80 & ~v  # squares holding a star (0xFF has bit 7 set, colours do not)
+    same = []
+    for k, ok in b.steps:
+        x = v ^ (v >> k)
+        same.append(has & ok & ~(((x & m7f) + m7f) | x))  # byte of x zero: same star k squares on
+    e1, ew, ed, ea = same
+    w = width
+    h3 = e1 & (e1 >> 8)
+    v3 = ew & (ew >> 8 * w)
+    b22 = e1 & ew & (ew >> 8)
+    d3 = ed & (ed >> 8 * (w + 1))
+    a3 = ea & (ea >> 8 * (w - 1))
+    if not (h3 or v3 or b22 or d3 or a3):
+        return []
+    found: set[tuple[int, ...]] = set()  # matched windows, and (run end, hook) pairs
+    kinds = b.kinds
+    if b22:
+        found.update(map(kinds[0].__getitem__, _squares(b22)))
+    if d3:
+        d4 = d3 & (ed >> 16 * (w + 1))
+        if d4:
+            found.update(map(kinds[1].__getitem__, _squares(d4)))
+    if a3:
+        a4 = a3 & (ea >> 16 * (w - 1))
+        if a4:
+            found.update(map(kinds[2].__getitem__, _squares(a4)))
+        if d3:
+            for i, mask in enumerate((
+                d3 & (a3 >> 16),  # X
+                d3 & (a3 >> 32),  # V, corner below
+                a3 & d3,  # V, corner above
+                d3 & (a3 >> 8 * (2 * w + 2)),  # V, corner right
+                a3 & (d3 >> 8 * (2 * w - 2)),  # V, corner left
+            ), 3):
+                if mask:
+                    found.update(map(kinds[i].__getitem__, _squares(mask)))
+    # 3-runs; one that is exactly 3 long (no same star just past either end) takes hooks
+    for mask, runs, exact in ((h3, b.h3_runs, h3 & ~((e1 << 8) | (e1 >> 16))),
+                              (v3, b.v3_runs, v3 & ~((ew << 8 * w) | (ew >> 16 * w)))):
+        if mask:
+            found.update([runs[s][2] for s in _squares(mask)])
+            for s in _squares(exact):
+                x = colors[s]
+                for end, hk in runs[s][1]:
+                    if colors[hk] == x:
+                        found.add((end, hk))
+    if not found:
+        return []
+    return _grouped(colors, t, width, found)
 
 
 def find_shapes_through(colors: Sequence[int], width: int, height: int, squares: Iterable[int]) -> list[Shape]:
@@ -447,6 +520,11 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
                                     found.add((end, h))
     if not found:
         return []
+    return _grouped(colors, t, width, found)
+
+
+def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int, ...]]) -> list[Shape]:
+    """The shapes made by matched windows and (run end, hook) pairs: by payout row, then lowest square."""
     # connected groups: squares of one window or hook, and same-colour orthogonal neighbours
     group: dict[int, list[int]] = {}  # square -> the (shared) member list of its group
 
@@ -472,21 +550,30 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
                 base = g
             elif g is not base:
                 base = merge(g, base)
-    right, down = t.right, t.down
-    for s in list(group):
-        x = colors[s]
-        for q in (right[s], down[s]):
+    groups = {id(g): g for g in group.values()}
+    if len(groups) > 1:
+        right, down = t.right, t.down
+        for s in list(group):
+            x = colors[s]
+            q = right[s]
             if q >= 0 and colors[q] == x:
                 g = group.get(q)
                 if g is not None and g is not group[s]:
                     merge(g, group[s])
-    shapes = []
-    for members in {id(g): g for g in group.values()}.values():
+            q = down[s]
+            if q >= 0 and colors[q] == x:
+                g = group.get(q)
+                if g is not None and g is not group[s]:
+                    merge(g, group[s])
+        groups = {id(g): g for g in group.values()}
+    keyed = []
+    for members in groups.values():
         sqs = sorted(members)
-        shapes.append(Shape(colors[sqs[0]], frozenset(sqs), _row_of(sqs, width)))
-    shapes.sort(key=_order)
-    return shapes
+        row = _row_of(sqs, width)
+        keyed.append((_ROW_RANK[row], sqs[0], Shape(colors[sqs[0]], frozenset(sqs), row)))
+    keyed.sort(key=_first_two)
+    return [k[2] for k in keyed]
 
 
-def _order(shape: Shape) -> tuple[int, int]:
-    return (_ROW_RANK[shape.row], min(shape.squares))
+def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:
+    return item[0], item[1]

@@ -68,12 +68,14 @@ class StarfallState(State):
         self.key = seed_key(seed)
         self.draws = 0
         self.star = [-1] * n
-        self.ast = [0] * n
+        # small codes live in bytearrays: scans (``SIEGE in kind``, ``ast.count(1)``) run at
+        # memchr speed and the undo snapshot copies them as bytes
+        self.ast = bytearray(n)
         self.owner = [-1] * n
-        self.kind = [0] * n
-        self.side = [0] * n
+        self.kind = bytearray(n)
+        self.side = bytearray(n)
         self.power = [0] * n
-        self.ride = [0] * n
+        self.ride = bytearray(n)
         self.miss = [0] * n
         self.shots = [0] * n
         self.wreck = [0] * n
@@ -96,6 +98,8 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple[Any, ...]]] = []
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
+        #: False while ``push`` plays a move: effects skip writing the events nobody will read.
+        self.telling = True
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
         self._vis_cache: dict[int, bytearray] = {}
@@ -161,7 +165,11 @@ class StarfallState(State):
 
     def push(self, move: Any) -> None:
         """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
-        self._play(move)
+        self.telling = False
+        try:
+            self._play(move)
+        finally:
+            self.telling = True
         self._pending = []
 
     def _play(self, move: SfMove) -> None:
@@ -223,7 +231,7 @@ class StarfallState(State):
         other = StarfallState.__new__(StarfallState)
         other.__dict__.update(self.__dict__)
         for name in _ARRAYS:
-            setattr(other, name, list(getattr(self, name)))
+            setattr(other, name, getattr(self, name)[:])
         other.lit = list(self.lit)
         other.cleared = list(self.cleared)
         other.cmd = list(self.cmd)
@@ -447,11 +455,11 @@ class StarfallState(State):
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
 
     def _snapshot(self) -> tuple[Any, ...]:
-        # tuples of ints, not lists: the garbage collector stops tracking them, so a long
-        # game's undo stack costs nothing at each collection
+        # tuples of ints and bytes, not lists: the garbage collector does not track them, so
+        # a long game's undo stack costs nothing at each collection
         return (
-            tuple(self.star), tuple(self.ast), tuple(self.owner), tuple(self.kind), tuple(self.side),
-            tuple(self.power), tuple(self.ride), tuple(self.miss), tuple(self.shots), tuple(self.wreck),
+            tuple(self.star), bytes(self.ast), tuple(self.owner), bytes(self.kind), bytes(self.side),
+            tuple(self.power), bytes(self.ride), tuple(self.miss), tuple(self.shots), tuple(self.wreck),
             tuple(self.wround),
             tuple(self.lit), tuple(self.cleared), self.current, self.turn, self.draws,
             self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends,
@@ -460,8 +468,8 @@ class StarfallState(State):
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (star, ast, owner, kind, side, power, ride, miss, shots, wreck, wround, lit, cleared, self.current,
          self.turn, self.draws, self.winner_result, self.cleared_now, self.quiet, self.aims, self.aim_ends) = snap
-        self.star, self.ast, self.owner, self.kind = list(star), list(ast), list(owner), list(kind)
-        self.side, self.power, self.ride, self.miss = list(side), list(power), list(ride), list(miss)
+        self.star, self.ast, self.owner, self.kind = list(star), bytearray(ast), list(owner), bytearray(kind)
+        self.side, self.power, self.ride, self.miss = bytearray(side), list(power), bytearray(ride), list(miss)
         self.shots, self.wreck, self.wround = list(shots), list(wreck), list(wround)
         self.lit = list(lit)
         self.cleared = list(cleared)

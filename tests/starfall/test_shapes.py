@@ -590,3 +590,13 @@ def test_find_shapes_through_matches_the_full_search_after_a_change(width, heigh
         colors[s] = rnd.choice((-1, 0, 1, 2, 3, 3))
     assert find_shapes_through(colors, width, height, changed) == find_shapes(colors, width, height)
     assert find_shapes_through(colors, width, height, []) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.randoms(use_true_random=False), st.integers(2, 5),
+       st.floats(0.0, 0.3))
+def test_bit_parallel_search_equals_the_window_scan(width, height, rnd, colours, holes):
+    # find_shapes tests every window at once on a packed board; find_shapes_through through
+    # every square walks the window tables one by one: same shapes, on crowded boards too
+    colors = [-1 if rnd.random() < holes else rnd.randrange(colours) for _ in range(width * height)]
+    assert find_shapes(colors, width, height) == find_shapes_through(colors, width, height, range(width * height))
