@@ -30,6 +30,7 @@ from .moves import (
     TIMEOUT,
     WARP,
     SfMove,
+    move_table,
 )
 from .pieces import (
     BOMB,
@@ -49,15 +50,6 @@ if TYPE_CHECKING:
     from .state import StarfallState
 
 _SIDE = ("South", "North")
-_TABLES: dict[tuple[str, int], list[SfMove]] = {}
-
-
-def move_table(kind: str, size: int) -> list[SfMove]:
-    """Prebuilt moves ``table[a * size + b]`` of one kind, so generation allocates nothing."""
-    table = _TABLES.get((kind, size))
-    if table is None:
-        table = _TABLES[(kind, size)] = [SfMove(kind, a, b) for a in range(size) for b in range(size)]
-    return table
 
 
 def _vis(st: StarfallState) -> bytearray | None:

@@ -70,6 +70,17 @@ def aim(at: int = -1) -> SfMove:
     return SfMove(AIM, at)
 
 
+_TABLES: dict[tuple[str, int], list[SfMove]] = {}
+
+
+def move_table(kind: str, size: int) -> list[SfMove]:
+    """Prebuilt moves ``table[a * size + b]`` of one kind, so generation allocates nothing."""
+    table = _TABLES.get((kind, size))
+    if table is None:
+        table = _TABLES[(kind, size)] = [SfMove(kind, a, b) for a in range(size) for b in range(size)]
+    return table
+
+
 PASS_MOVE = SfMove(PASS)
 TIMEOUT_MOVE = SfMove(TIMEOUT)
 
@@ -105,6 +116,25 @@ def encode(geo: Geometry, m: SfMove) -> dict[str, Any]:
 
 def decode(geo: Geometry, data: Any) -> SfMove:
     """The inverse of :func:`encode`; raises InvalidMoveEncoding."""
+    # The common case, a two-square move written as plain lists of ints on the board, is read
+    # straight into a prebuilt move; everything else (and every error) goes the long way.
+    kind = data.get("type") if type(data) is dict else None
+    if type(kind) is str and kind in _TWO_SQUARES:
+        ka, kb = _TWO_SQUARES[kind]
+        p, q = data.get(ka), data.get(kb)
+        if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
+            (c, r), (c2, r2) = p, q
+            w, h = geo.width, geo.height
+            if (type(c) is int and type(r) is int and type(c2) is int and type(r2) is int
+                    and 0 <= c < w and 0 <= r < h and 0 <= c2 < w and 0 <= r2 < h):
+                a, b = r * w + c, r2 * w + c2
+                if kind == SWAP and a > b:
+                    a, b = b, a
+                return move_table(kind, geo.size)[a * geo.size + b]
+    return _decode(geo, data)
+
+
+def _decode(geo: Geometry, data: Any) -> SfMove:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise InvalidMoveEncoding("a Starfall move is an object with a 'type'")
     kind = data["type"]

@@ -20,22 +20,34 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from . import movegen
 from .effects import claim_open
-from .moves import BUILD, CLAIM, FIRE, MOVE, PASS_MOVE, RAM, STRIKE, SWAP, WARP, SfMove
+from .moves import BUILD, CLAIM, FIRE, MOVE, PASS_MOVE, RAM, STRIKE, SWAP, WARP, SfMove, move_table
 from .pieces import BOMB, COMMAND, HUNTER, SCOUT, SIEGE, STEPPERS, TURRET
 from .pieces import WARP as WARP_KIND
 from .rams import ram_centre
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .state import StarfallState
 
 #: Rejected draws before falling back to the full list (a fallback keeps the draw uniform).
 _TRIES = 200
 
 _Test = Callable[[int, int], "SfMove | None"]
+
+_DISC_SIZES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _disc_sizes(geo: Geometry, radius: int) -> tuple[int, ...]:
+    """``len(geo.disc(sq, radius))`` for every square (a shooter's fire slots)."""
+    sizes = _DISC_SIZES.get((id(geo), radius))
+    if sizes is None:
+        sizes = _DISC_SIZES[(id(geo), radius)] = tuple(len(geo.disc(sq, radius)) for sq in range(geo.size))
+    return sizes
 
 
 class Slots:
@@ -52,36 +64,39 @@ class Slots:
         self.enemy = me ^ 1
         self._reach: dict[int, movegen.Reach] = {}
         self._actions: list[SfMove] | None = None
-        self.moves_by = movegen.move_table(MOVE, n)
-        ends: list[int] = []
-        tests: list[tuple[_Test, int]] = []
+        self.moves_by = move_table(MOVE, n)
         total = len(geo.swap_pairs)
-        ends.append(total)
-        tests.append((self._swap, -1))
-        kind, side, miss, shots = st.kind, st.side, st.miss, st.shots
+        ends = [total]
+        tests: list[tuple[_Test, int]] = [(self._swap, -1)]
+        kind, miss, shots = st.kind, st.miss, st.shots
         rules = st.rules
         nbr8 = geo.nbr8
-        fire_range = rules.range
-        for sq in [s for s, k in enumerate(kind) if k and side[s] == me]:
+        fire_sizes = _disc_sizes(geo, rules.range)
+        fire, step, ride, claim = self._fire, self._step, self._ride, self._claim
+        scout_shots, hunter_shots = rules.scout_shots, rules.hunter_shots
+        side = st.side
+        for sq in compress(range(n), kind):  # the occupied squares, in order
             k = kind[sq]
-            if k == COMMAND or k == TURRET:
+            if side[sq] != me or k == COMMAND or k == TURRET:
                 continue
-            if (k == SCOUT or k == HUNTER) and miss[sq] > 0 and shots[sq] < movegen.shots_allowed(st, k):
-                total += len(geo.disc(sq, fire_range))
+            if (k == SCOUT and miss[sq] > 0 and shots[sq] < scout_shots) or (
+                k == HUNTER and miss[sq] > 0 and shots[sq] < hunter_shots
+            ):
+                total += fire_sizes[sq]
                 ends.append(total)
-                tests.append((self._fire, sq))
+                tests.append((fire, sq))
             if k in STEPPERS:
                 total += len(nbr8[sq])
                 ends.append(total)
-                tests.append((self._step, sq))
+                tests.append((step, sq))
             else:
                 total += n
                 ends.append(total)
-                tests.append((self._ride, sq))
+                tests.append((ride, sq))
             if k == SCOUT:
                 total += 1
                 ends.append(total)
-                tests.append((self._claim, sq))
+                tests.append((claim, sq))
             elif k == WARP_KIND:
                 total += n
                 ends.append(total)
@@ -127,7 +142,7 @@ class Slots:
         if vis is not None and not (vis[a] and vis[b]):
             return None
         if movegen.swap_makes_line(st, a, b, trie_a, trie_b, vis):
-            return movegen.move_table(SWAP, self.n)[a * self.n + b]
+            return move_table(SWAP, self.n)[a * self.n + b]
         return None
 
     def _fire(self, sq: int, i: int) -> SfMove | None:
@@ -141,7 +156,7 @@ class Slots:
                 return None
         elif not st.ast[t] and st.star[t] < 0:
             return None
-        return movegen.move_table(FIRE, self.n)[sq * self.n + t]
+        return move_table(FIRE, self.n)[sq * self.n + t]
 
     def _reach_of(self, sq: int) -> movegen.Reach:
         reach = self._reach.get(sq)
@@ -167,7 +182,7 @@ class Slots:
         me = self.me
         for u in st.geo.disc(t, st.rules.warp_radius):
             if (vis is None or vis[u]) and claim_open(st, u, me):
-                return movegen.move_table(WARP, self.n)[sq * self.n + t]
+                return move_table(WARP, self.n)[sq * self.n + t]
         return None
 
     def _strike(self, sq: int, d: int) -> SfMove | None:
@@ -180,7 +195,7 @@ class Slots:
             if ast[t] or kind[t]:
                 break
             last = t
-        return movegen.move_table(STRIKE, self.n)[sq * self.n + last] if last >= 0 else None
+        return move_table(STRIKE, self.n)[sq * self.n + last] if last >= 0 else None
 
     def _ram(self, sq: int, d: int) -> SfMove | None:
         return SfMove(RAM, sq, d) if ram_centre(self.st, sq, d, self.vis) is not None else None

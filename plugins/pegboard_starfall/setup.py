@@ -9,6 +9,7 @@ from .pieces import COMMAND, SCOUT, SHIELD, SIEGE
 from .rng import draw
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .state import StarfallState
 
 _DEAL_ATTEMPTS = 100
@@ -41,8 +42,8 @@ def deal(st: StarfallState) -> None:
     (the V and X both contain a diagonal 3-run). A dead end (no colour left) redeals.
     """
     geo = st.geo
-    w = geo.width
-    colors = st.rules.colors
+    colors = range(st.rules.colors)
+    patterns = _deal_patterns(geo)
     star, ast = st.star, st.ast
     for _attempt in range(_DEAL_ATTEMPTS):
         ok = True
@@ -50,21 +51,12 @@ def deal(st: StarfallState) -> None:
             if ast[sq]:
                 star[sq] = -1
                 continue
-            c, r = geo.col[sq], geo.row[sq]
             banned = set()
-
-            def same(*cells: tuple[int, int]) -> int:
-                vals = []
-                for cc, rr in cells:
-                    if not geo.on_board(cc, rr):
-                        return -1
-                    vals.append(star[rr * w + cc])
-                return vals[0] if vals[0] >= 0 and all(v == vals[0] for v in vals) else -1
-
-            for cells in (((c - 1, r), (c - 2, r)), ((c, r - 1), (c, r - 2)), ((c - 1, r), (c, r - 1), (c - 1, r - 1)),
-                          ((c - 1, r - 1), (c - 2, r - 2)), ((c + 1, r - 1), (c + 2, r - 2))):
-                banned.add(same(*cells))
-            allowed = [k for k in range(colors) if k not in banned]
+            for first, rest in patterns[sq]:
+                v = star[first]
+                if v >= 0 and all(star[o] == v for o in rest):
+                    banned.add(v)
+            allowed = [k for k in colors if k not in banned]
             if not allowed:
                 ok = False
                 break
@@ -73,6 +65,28 @@ def deal(st: StarfallState) -> None:
         if ok:
             return
     raise RuntimeError("could not deal a board without a line")  # pragma: no cover - needs < 3 colours
+
+
+_DEAL_PATTERNS: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+
+
+def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """Per square, the dealt cells (below and left) that a star there would complete a
+    run with, as (first cell, other cells), for the runs that fit on the board."""
+    table = _DEAL_PATTERNS.get(id(geo))
+    if table is None:
+        out = []
+        for sq in range(geo.size):
+            c, r = geo.col[sq], geo.row[sq]
+            runs = []
+            for cells in (((c - 1, r), (c - 2, r)), ((c, r - 1), (c, r - 2)), ((c - 1, r), (c, r - 1), (c - 1, r - 1)),
+                          ((c - 1, r - 1), (c - 2, r - 2)), ((c + 1, r - 1), (c + 2, r - 2))):
+                if all(geo.on_board(cc, rr) for cc, rr in cells):
+                    squares = [geo.sq(cc, rr) for cc, rr in cells]
+                    runs.append((squares[0], tuple(squares[1:])))
+            out.append(tuple(runs))
+        table = _DEAL_PATTERNS[id(geo)] = tuple(out)
+    return table
 
 
 def new_game(st: StarfallState) -> None:

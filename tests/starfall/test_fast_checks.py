@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from pegboard.game import InvalidMoveEncoding
 from pegboard_starfall import moves as mv
 from pegboard_starfall.movegen import Reach, _refusal, _vis, drone_destinations, refusal
 from pegboard_starfall.pieces import COMMAND, TURRET
@@ -87,3 +88,42 @@ def test_a_swap_of_two_stars_of_one_colour_is_left_to_the_full_rules():
     assert refusal(st, m) == _refusal(st, m)
     st.star[sq(st, 2, 4)] = 0
     assert refusal(st, m) == _refusal(st, m) == ("swap", "that swap makes no line, so it snaps back")
+
+
+def _decoded(geo, data):
+    try:
+        return mv.decode(geo, data)
+    except InvalidMoveEncoding as exc:
+        return ("error", str(exc))
+
+
+def _full_decoded(geo, data):
+    try:
+        return mv._decode(geo, data)
+    except InvalidMoveEncoding as exc:
+        return ("error", str(exc))
+
+
+def test_decoding_a_two_square_move_quickly_gives_what_the_full_reader_gives():
+    geo = make_game(**VARIANTS["small_long_range"]).geo
+    rng = random.Random(3)
+    values = [0, 1, 6, 7, 8, 9, -1, True, False, 1.0, "1", None]
+    for _ in range(3000):
+        kind = rng.choice(["swap", "move", "fire", "warp", "strike", "claim", "ram", "jump", 3, None])
+        keys = rng.choice([("a", "b"), ("from", "to"), ("a", "to"), ("at", "b")])
+        data: dict = {"type": kind} if kind is not None else {}
+        for key in keys:
+            shape = rng.random()
+            if shape < 0.8:
+                data[key] = [rng.choice(values[:4]) if rng.random() < 0.8 else rng.choice(values),
+                             rng.choice(values[:5]) if rng.random() < 0.8 else rng.choice(values)]
+            elif shape < 0.9:
+                data[key] = (rng.randrange(7), rng.randrange(9))  # a tuple is not a JSON list
+            else:
+                data[key] = [rng.randrange(7), rng.randrange(9), 0]
+        if rng.random() < 0.1:
+            data["extra"] = 1
+        assert _decoded(geo, data) == _full_decoded(geo, data), data
+    assert mv.decode(geo, {"type": "swap", "a": [4, 2], "b": [3, 2]}) == mv.swap(geo.sq(3, 2), geo.sq(4, 2))
+    assert _decoded(geo, ["swap"]) == _full_decoded(geo, ["swap"])
+    assert _decoded(geo, {"type": ["swap"]}) == _full_decoded(geo, {"type": ["swap"]})
