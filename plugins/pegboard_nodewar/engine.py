@@ -777,18 +777,20 @@ class NodeWarState(State[Move]):
                     candidates.update(row)
         if candidates is None:
             return ()
-        # geo.touch(s, t, a, b), with the s-t half of its cache key computed once
-        la, lb, known, touch = self.la, self.lb, geo.touch_cache, geo.touch
-        n = geo.size
-        nn = n * n
-        k1 = s * n + t if s < t else t * n + s
+        # geo.touch(s, t, a, b), with the s-t part of its key (geo.touch_key) computed once
+        la, lb, known, contact, rel, span = self.la, self.lb, geo.touch_cache, geo.contact, geo.rel, geo.rel_span
+        ps, pt = rel[s], rel[t]
+        if ps > pt:
+            ps, pt = pt, ps
+        base = (pt - ps) * span + geo.rel_half - ps
         found = []
         for lid in candidates:
             a, b = la[lid], lb[lid]
-            k2 = a * n + b if a < b else b * n + a
-            hit = known.get(k1 * nn + k2 if k1 < k2 else k2 * nn + k1)
+            pa, pb = rel[a], rel[b]
+            key = (base + pa) * span + pb - pa if pa < pb else (base + pb) * span + pa - pb
+            hit = known.get(key)
             if hit is None:
-                hit = touch(s, t, a, b)
+                hit = contact(key, s, t, a, b)
             if hit:
                 found.append(lid)
         found.sort()

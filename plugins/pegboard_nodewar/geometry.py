@@ -77,7 +77,15 @@ class Geometry:
         self._cells: dict[int, tuple[int, ...]] = {}
         #: ``segment(a, b)`` by ``a * size + b`` (read directly by the engine's line index).
         self.segments: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        #: ``touch`` answers by pair key (see :meth:`touch`; read directly by the engine's cut search).
+        #: A point's ``(x, y)`` as one integer, ``y * (2 * width - 1) + x``: the difference of two of
+        #: them names the offset between the points unambiguously, so a contact question can be
+        #: asked of the segments' shapes and relative position, wherever they are on the board.
+        stride = 2 * width - 1
+        self.rel = tuple(y * stride + x for x, y in zip(self.xs, self.ys))
+        #: ``rel`` differences lie in ``-rel_half .. rel_half``; ``rel_span`` numbers them all.
+        self.rel_half = (height - 1) * stride + width - 1
+        self.rel_span = 2 * self.rel_half + 1
+        #: ``touch`` answers by shape key (see :meth:`touch_key`; read directly by the engine's cut search).
         self.touch_cache: dict[int, bool] = {}
         self.rings: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
         self.reach: dict[int, tuple[frozenset[int], ...]] = {}
@@ -175,19 +183,36 @@ class Geometry:
             if 0 <= ax + ox < cw and 0 <= ay + oy < ch
         )
 
+    def touch_key(self, a: int, b: int, c: int, d: int) -> int:
+        """The cache key of a contact question: the two segments' offsets and the offset between them.
+
+        Contact does not change when both segments move together, so the key leaves out
+        where they are: a fresh process meets a few thousand shapes, not tens of thousands
+        of placed pairs. Each segment is taken from its lower ``rel`` end.
+        """
+        rel, span = self.rel, self.rel_span
+        pa, pb, pc, pd = rel[a], rel[b], rel[c], rel[d]
+        if pa > pb:
+            pa, pb = pb, pa
+        if pc > pd:
+            pc, pd = pd, pc
+        return ((pb - pa) * span + pc - pa + self.rel_half) * span + pd - pc
+
     def touch(self, a: int, b: int, c: int, d: int) -> bool:
         """Cached :func:`segments_touch` for point indices."""
-        n = self.size
-        k1 = a * n + b if a < b else b * n + a
-        k2 = c * n + d if c < d else d * n + c
-        key = k1 * n * n + k2 if k1 < k2 else k2 * n * n + k1
+        key = self.touch_key(a, b, c, d)
         found = self.touch_cache.get(key)
         if found is None:
-            xs, ys = self.xs, self.ys
-            found = segments_touch(xs[a], ys[a], xs[b], ys[b], xs[c], ys[c], xs[d], ys[d])
-            if len(self.touch_cache) > 250_000:  # bounded memory (a few tens of MB at most)
-                self.touch_cache.clear()
-            self.touch_cache[key] = found
+            found = self.contact(key, a, b, c, d)
+        return found
+
+    def contact(self, key: int, a: int, b: int, c: int, d: int) -> bool:
+        """:func:`segments_touch` for point indices, remembered under ``key`` (:meth:`touch_key`)."""
+        xs, ys = self.xs, self.ys
+        found = segments_touch(xs[a], ys[a], xs[b], ys[b], xs[c], ys[c], xs[d], ys[d])
+        if len(self.touch_cache) > 250_000:  # bounded memory (a few tens of MB at most)
+            self.touch_cache.clear()
+        self.touch_cache[key] = found
         return found
 
 

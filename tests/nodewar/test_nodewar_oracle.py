@@ -61,6 +61,28 @@ def test_contact_test_matches_fractions(seed: int) -> None:
         assert segments_touch(*flat) == touch(*pts), pts
 
 
+@pytest.mark.parametrize("width, height", [(13, 19), (25, 13), (3, 40)])
+def test_shape_keyed_contact_cache_matches_fractions(width: int, height: int) -> None:
+    # Geometry.touch remembers answers by the segments' shapes and relative position: segment
+    # pairs anywhere on the board (edges, wrap-around columns) must still get their own answer.
+    from pegboard_nodewar.geometry import Geometry
+
+    geo = Geometry(width, height, "euclidean", (4,))
+    rng = random.Random(width * 100 + height)
+    pairs = []
+    for _ in range(3000):
+        pts = [(rng.randrange(width), rng.randrange(height)) for _ in range(2)]
+        near = [(min(width - 1, max(0, pts[0][0] + rng.randint(-5, 5))), min(height - 1, max(0, pts[0][1] + rng.randint(-5, 5)))) for _ in range(2)]
+        pts += near
+        if pts[0] != pts[1] and pts[2] != pts[3]:
+            pairs.append(pts)
+    for _ in range(2):  # the second pass answers from the cache
+        for pts in pairs:
+            flat = [geo.point(x, y) for x, y in pts]
+            assert geo.touch(*flat) == touch(*pts), pts
+    assert len(geo.touch_cache) < len(pairs)  # shapes repeat
+
+
 def oracle_perft(game: NodeWarGame, state, depth: int) -> int:
     """Perft with the brute-force oracle's move lists (the engine only plays the moves)."""
     legal = Oracle(state.to_json(), game.params).legal()
