@@ -696,18 +696,33 @@ class NodeWarState(State[Move]):
                     self._add_line(a, t, seat)
                     self._add_line(t, b, seat)
         cut: tuple[int, ...] = ()
+        died: tuple[int, ...] = ()
+        # A move from a node the mover does not own (``trial`` allows it: the bots' threat scan
+        # plays the opponent's threats that way) joins the two networks with its line; only the
+        # full recount from the Base, after the flood, gives such a move the answer it always had.
+        mixed = self.owner[s] != seat
         if new_segment:
             cut = self._cuts(s, t, seat)
             self._add_line(s, t, seat)
-            for lid in cut:
-                self.lstate[lid] = CUT
-                self._unindex(lid, self.la[lid], self.lb[lid])
+            if cut:
+                la, lb, alive, lstate = self.la, self.lb, self.alive, self.lstate
+                lost: list[int] = []
+                for lid in cut:
+                    lstate[lid] = CUT
+                    a, b = la[lid], lb[lid]
+                    self._unindex(lid, a, b)
+                    # One line at a time: each removal splits at most one piece off the enemy's
+                    # living network, and _detach finds it without walking the whole network.
+                    if alive[a] and not mixed:
+                        lost += self._detach(1 - seat, a, b)
+                if lost:
+                    lost.sort()
+                    died = tuple(lost)
         added = len(self.la) - first_new
         # Life: the target's network joins the source's (alive) network. A grown node's
         # only link is its (alive) source, so nothing comes back.
         revived = () if kind == GROW else self._flood(t, placed)
-        died: tuple[int, ...] = ()
-        if cut and any(self.alive[self.la[lid]] for lid in cut):
+        if cut and mixed and any(self.alive[self.la[lid]] for lid in cut):
             died = self._recount(1 - seat)
         self._stack.append(_new_effect(MoveEffect, (move, seat, placed, added, replaced, cut, died, revived, None)))
         self.turn += 1
@@ -832,6 +847,45 @@ class NodeWarState(State[Move]):
                 died.append(p)
         died.sort()
         return tuple(died)
+
+    def _detach(self, seat: int, a: int, b: int) -> list[int]:
+        """Kill what lost its Base when ``seat``'s live line a-b (alive ends) left the links; returns it.
+
+        Alive means joined to the Base through live lines, so after one line goes
+        either a and b are still joined (nothing dies) or the network fell in two
+        pieces, one holding the Base. Two walks, one from each end, take a step
+        in turn: they meet, or the smaller piece runs out first. A cut usually
+        severs a twig, so this costs a few nodes where walking the whole network
+        from the Base cost all of them.
+        """
+        links = self.links
+        seen_a, seen_b = {a}, {b}
+        todo_a, todo_b = [a], [b]
+        while todo_a and todo_b:
+            for q in links[todo_a.pop()]:
+                if q not in seen_a:
+                    if q in seen_b:
+                        return []
+                    seen_a.add(q)
+                    todo_a.append(q)
+            for q in links[todo_b.pop()]:
+                if q not in seen_b:
+                    if q in seen_a:
+                        return []
+                    seen_b.add(q)
+                    todo_b.append(q)
+        done, rest, todo = (seen_a, seen_b, todo_b) if not todo_a else (seen_b, seen_a, todo_a)
+        if self.base[seat] in done:  # the piece that ran out holds the Base: the other one dies, all of it
+            while todo:
+                for q in links[todo.pop()]:
+                    if q not in rest:
+                        rest.add(q)
+                        todo.append(q)
+            done = rest
+        alive = self.alive
+        for p in done:
+            alive[p] = False
+        return list(done)
 
     def undo(self) -> Move:
         if not self._stack:

@@ -56,8 +56,10 @@ CUT_RED = [(6, 12), (5, 11), (3, 10), (3, 9), (5, 9)]
 CUT_LINES = [(BB, (4, 8)), (RB, (6, 12)), ((6, 12), (5, 11)), ((5, 11), (3, 10)), ((3, 10), (3, 9)), ((3, 9), (5, 9))]
 
 
-def test_one_line_cuts_two_enemy_lines(game: NodeWarGame) -> None:
-    state = build(game, CUT_BLUE, CUT_RED, CUT_LINES)
+@pytest.mark.parametrize("lines", [CUT_LINES, CUT_LINES[::-1]], ids=["base-side-first", "far-side-first"])
+def test_one_line_cuts_two_enemy_lines(game: NodeWarGame, lines) -> None:
+    # The engine settles life one cut line at a time, in line-id order: both orders must agree.
+    state = build(game, CUT_BLUE, CUT_RED, lines)
     # 4,8 -> 4,11 meets 3,9-5,9 at the lattice point 4,9 and crosses 5,11-3,10 between points.
     events = state.apply(mv(game, GROW, (4, 8), (4, 11)))
     cut = event(events, "lines_cut")
@@ -72,6 +74,23 @@ def test_one_line_cuts_two_enemy_lines(game: NodeWarGame) -> None:
     assert not alive_at(state, 3, 10)
     # Cut lines keep their branch slots.
     assert branches_at(state, 3, 9) == 2 and branches_at(state, 5, 11) == 2
+
+
+def test_cut_beside_a_base_kills_all_beyond_it(game: NodeWarGame) -> None:
+    # Red's only line from its Base runs 6,16-3,16; Blue grows onto it at 4,16. The Base's side is
+    # the small piece here: everything on the other side dies.
+    blue = [(6, 6), (6, 9), (5, 11), (5, 14)]
+    red = [(3, 16), (1, 14), (1, 17)]
+    lines = [(BB, (6, 6)), ((6, 6), (6, 9)), ((6, 9), (5, 11)), ((5, 11), (5, 14)),
+             (RB, (3, 16)), ((3, 16), (1, 14)), ((3, 16), (1, 17))]
+    state = build(game, blue, red, lines)
+    before = state.to_json()
+    events = state.apply(mv(game, GROW, (5, 14), (4, 16)))
+    assert event(events, "lines_cut").data["count"] == 1
+    assert sorted(map(tuple, event(events, "nodes_died").data["points"])) == [(1, 14), (1, 17), (3, 16)]
+    assert alive_at(state, *RB) and alive_at(state, 4, 16)
+    state.undo()
+    assert state.to_json() == before
 
 
 def test_node_placed_on_enemy_line_cuts_it(game: NodeWarGame) -> None:
