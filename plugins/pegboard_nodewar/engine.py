@@ -331,17 +331,22 @@ class NodeWarState(State[Move]):
         geo = self._geo
         found = geo.segments.get(a * geo.size + b)
         inside, cells = found if found is not None else geo.segment(a, b)
+        seat = self.lowner[lid]
         if inside:
-            through = self.through
-            count = self.own_through[self.lowner[lid]]
-            for q in inside:
-                through[q].append(lid)
-                count[q] += 1
-            self.insert_points[a].update(inside)
-            self.insert_points[b].update(inside)
-        cell_lines = self.cell_lines[self.lowner[lid]]
+            self._index_inside(lid, a, b, inside, seat)
+        cell_lines = self.cell_lines[seat]
         for c in cells:
             cell_lines[c].append(lid)
+
+    def _index_inside(self, lid: int, a: int, b: int, inside: tuple[int, ...], seat: int) -> None:
+        """The part of :meth:`_index` for the lattice points strictly inside line a-b."""
+        through = self.through
+        count = self.own_through[seat]
+        for q in inside:
+            through[q].append(lid)
+            count[q] += 1
+        self.insert_points[a].update(inside)
+        self.insert_points[b].update(inside)
 
     def _unindex(self, lid: int, a: int, b: int) -> None:
         self.links[a].remove(b)
@@ -678,16 +683,15 @@ class NodeWarState(State[Move]):
         """
         kind, s, t = move
         seat = self._to_move
-        lowner = self.lowner
+        la, lb, lowner, lstate = self.la, self.lb, self.lowner, self.lstate
         placed = kind == GROW or kind == SPLIT
         replaced: tuple[int, ...] = ()
-        first_new = len(self.la)
+        first_new = len(la)
         new_segment = True
         if placed:
             self._place(t, seat, REGULAR)
             if kind == SPLIT:
                 replaced = tuple(sorted(lid for lid in self.through[t] if lowner[lid] == seat))
-                la, lb = self.la, self.lb
                 for lid in replaced:
                     a, b = la[lid], lb[lid]
                     self._retire(lid)
@@ -702,10 +706,30 @@ class NodeWarState(State[Move]):
         # full recount from the Base, after the flood, gives such a move the answer it always had.
         mixed = self.owner[s] != seat
         if new_segment:
-            cut = self._cuts(s, t, seat)
-            self._add_line(s, t, seat)
+            geo = self._geo
+            found = geo.segments.get(s * geo.size + t)
+            inside, cells = found if found is not None else geo.segment(s, t)
+            cut = self._cuts(s, t, cells, seat)
+            # self._add_line(s, t, seat), written out: it runs for nearly every move
+            lid = len(la)
+            la.append(s)
+            lb.append(t)
+            lowner.append(seat)
+            lstate.append(LIVE)
+            self.branches[s] += 1
+            self.branches[t] += 1
+            ends, links = self.ends, self.links
+            ends[s].append(lid)
+            ends[t].append(lid)
+            links[s].append(t)
+            links[t].append(s)
+            if inside:
+                self._index_inside(lid, s, t, inside, seat)
+            own_cells = self.cell_lines[seat]
+            for c in cells:
+                own_cells[c].append(lid)
             if cut:
-                la, lb, alive, lstate = self.la, self.lb, self.alive, self.lstate
+                alive = self.alive
                 lost: list[int] = []
                 for lid in cut:
                     lstate[lid] = CUT
@@ -778,12 +802,12 @@ class NodeWarState(State[Move]):
 
         return quiet
 
-    def _cuts(self, s: int, t: int, seat: int) -> tuple[int, ...]:
-        """Enemy live lines that segment s-t touches (sorted ids)."""
+    def _cuts(self, s: int, t: int, cells: tuple[int, ...], seat: int) -> tuple[int, ...]:
+        """Enemy live lines that segment s-t (meeting the unit ``cells``) touches (sorted ids)."""
         geo = self._geo
         cell_lines = self.cell_lines[1 - seat]
         candidates: set[int] | None = None
-        for c in geo.cells(s, t):
+        for c in cells:
             row = cell_lines[c]
             if row:
                 if candidates is None:
