@@ -115,9 +115,11 @@ class Geometry:
         # The disc's offsets (in row-major order) and the offsets strictly between the centre
         # and each, computed once; every point's ring is then the offsets that stay on the board.
         w, h = self.width, self.height
+        # No offset longer than the board reaches a point on it (a ruleset may ask for radius 10**6).
+        rx, ry = min(radius, w - 1), min(radius, h - 1)
         offsets = []
-        for dy in range(-radius, radius + 1):
-            for dx in range(-radius, radius + 1):
+        for dy in range(-ry, ry + 1):
+            for dx in range(-rx, rx + 1):
                 if (dx or dy) and within(dx, dy, radius, self.metric):
                     g = gcd(dx, dy)
                     step = (dy // g) * w + dx // g

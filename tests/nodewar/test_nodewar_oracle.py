@@ -123,3 +123,14 @@ def test_perft_matches_oracle_from_a_midgame() -> None:
 def test_oracle_agrees_with_skirmish_golden_perft() -> None:
     game = GAMES["skirmish"]
     assert oracle_perft(game, game.new_state(), 3) == 14783
+
+
+def test_a_radius_past_the_board_reaches_the_whole_board() -> None:
+    # Rings are built from the disc's offsets: a huge radius (a ruleset may say 10**6) must not
+    # mean 10**12 offsets, and reaches every other point.
+    from pegboard_nodewar.geometry import Geometry
+
+    geo = Geometry(9, 11, "euclidean", (2, 10**6))
+    for p in (0, 40, 98):
+        assert {q for q, _ in geo.rings[10**6][p]} == set(range(99)) - {p}
+    assert all(len(ring) <= 12 for ring in geo.rings[2])
