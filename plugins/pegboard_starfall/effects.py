@@ -83,25 +83,28 @@ def _segments(width: int, height: int, side: int, rocks: bytes) -> tuple[tuple[_
     return tuple(out)
 
 
-def flow(st: StarfallState, side: int) -> list[int]:
+def flow(st: StarfallState, side: int, holed: set[int] | None = None) -> list[int]:
     """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
 
-    Returns the squares that received a star (empty: the flow changed nothing).
+    ``holed``: when given, only those columns may hold a hole this flow moves (the caller
+    flowed toward ``side`` since the last change elsewhere). Returns the squares that
+    received a star (empty: the flow changed nothing).
     """
     star, ast = st.star, st.ast
     rocks = ast.count(1)
-    holes = star.count(-1) - rocks
-    if not holes:
-        return []  # nothing falls
     geo = st.geo
     w = geo.width
-    holed = set()  # columns with a hole (asteroid squares hold no star either)
-    i = -1
-    while holes:
-        i = star.index(-1, i + 1)
-        if not ast[i]:
-            holed.add(i % w)
-            holes -= 1
+    if holed is None:
+        holes = star.count(-1) - rocks
+        if not holes:
+            return []  # nothing falls
+        holed = set()  # columns with a hole (asteroid squares hold no star either)
+        i = -1
+        while holes:
+            i = star.index(-1, i + 1)
+            if not ast[i]:
+                holed.add(i % w)
+                holes -= 1
     columns = _segments(w, geo.height, side, bytes(ast) if rocks else b"")
     colors = st.rules.colors
     key = st.key
@@ -131,16 +134,19 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
     if st.quiet:
         if not changed:
             return  # nothing fell and no line stands: skip the shape search
-        resolve(st, (), cause, changed)
+        resolve(st, (), cause, changed, settled=True)
     else:
-        resolve(st, (), cause)
+        resolve(st, (), cause, settled=True)
 
 
-def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None) -> None:
+def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None,
+            settled: bool = False) -> None:
     """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover).
 
     ``changed``: when given, the board had no match before those squares got their stars,
     so a match, if any, passes through one of them: only the windows through them are searched.
+    ``settled``: the mover's flow ran last, so a hole it could move is in a column this
+    search clears (an asteroid a payout drops keeps that true).
     """
     geo = st.geo
     w, h = geo.width, geo.height
@@ -167,12 +173,14 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
                 return
             pay_shape(st, shape, cands, cause)
         clear = st.star
-        half = geo.half
+        half, col = geo.half, geo.col
         mask = 0
+        holed = set()
         for _r, _f, shape, _c in plans:
             for sq in shape.squares:
                 if clear[sq] >= 0:
                     clear[sq] = -1
+                    holed.add(col[sq])
                     if half[sq] == mover:
                         st.cleared_now += 1
                 mask |= 1 << sq
@@ -180,7 +188,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         if st.winner_result is not None:
             return
         # every match cleared, so any new one runs through a square the flow filled
-        changed = flow(st, mover)
+        changed = flow(st, mover, holed if settled else None)
+        settled = True
         swapped = ()
         cause = "cascade"
 
@@ -199,14 +208,15 @@ def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, .
     own = [s for s in squares if half[s] == mover]
     if not own:
         return []
-    enemy = mover ^ 1
-    owner = st.owner
-    if all(owner[s] == enemy for s in squares):
-        return []
+    if list(map(st.owner.__getitem__, squares)).count(mover ^ 1) == len(squares):
+        return []  # all the other side's land
     order = st.geo.spawn_keys[mover].__getitem__
-    first = sorted((s for s in swapped if s in squares and half[s] == mover), key=order)
-    rest = sorted((s for s in own if s not in first), key=order)
-    return first + rest
+    if swapped:
+        first = sorted((s for s in swapped if s in squares and half[s] == mover), key=order)
+        if first:
+            return first + sorted((s for s in own if s not in first), key=order)
+    own.sort(key=order)
+    return own
 
 
 def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
@@ -445,10 +455,11 @@ def load(st: StarfallState, sq: int) -> None:
 def load_all(st: StarfallState) -> None:
     me = st.current
     c = st.cmd[me]
-    if c < 0:
+    kind = st.kind
+    if c < 0 or (SCOUT not in kind and HUNTER not in kind):
         return
     for sq in st.geo.nbr8[c]:
-        if st.kind[sq] and st.side[sq] == me:
+        if kind[sq] and st.side[sq] == me:
             load(st, sq)
 
 
@@ -655,14 +666,15 @@ def build(st: StarfallState, sq: int) -> None:
 def surround(st: StarfallState) -> None:
     """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
     kind, side = st.kind, st.side
+    if SIEGE not in kind:
+        return
+    pieces = bytes(kind) + bytes(side)
+    if pieces == st.calm:
+        return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
     doomed = []
-    sq = -1
-    while True:
-        try:
-            sq = kind.index(SIEGE, sq + 1)
-        except ValueError:
-            break
+    sq = kind.find(SIEGE)
+    while sq >= 0:
         s = side[sq]
         count = 0
         for t in nbr8[sq]:
@@ -670,10 +682,13 @@ def surround(st: StarfallState) -> None:
                 count += 1
         if count >= 4:
             doomed.append(sq)
+        sq = kind.find(SIEGE, sq + 1)
     for sq in doomed:
         by = side[sq] ^ 1
         destroy(st, sq, by, "surround")
         st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
+    # removing a siege never surrounds another one, so this layout has none left
+    st.calm = bytes(kind) + bytes(side) if doomed else pieces
 
 
 def turret_target(st: StarfallState, sq: int) -> int:
@@ -731,9 +746,9 @@ def siege_win(st: StarfallState) -> None:
     """
     me = st.current
     c = st.cmd[me ^ 1]
-    if c < 0:
-        return
     kind, side, power = st.kind, st.side, st.power
+    if c < 0 or SIEGE not in kind:
+        return
     need = st.rules.siege_power
     nbr8 = st.geo.nbr8
     for sq in nbr8[c]:
@@ -752,7 +767,12 @@ def drift_if_due(st: StarfallState) -> None:
     geo = st.geo
     step = -geo.width if me == 0 else geo.width
     ast, kind, power, star = st.ast, st.kind, st.power, st.star
-    rocks = sorted((sq for sq in range(geo.size) if ast[sq]), key=lambda s: (geo.back_distance(s, me), s))
+    rocks = []
+    sq = ast.find(1)
+    while sq >= 0:
+        rocks.append(sq)
+        sq = ast.find(1, sq + 1)
+    rocks.sort(key=lambda s: (geo.back_distance(s, me), s))
     st.note("drift", f"{SIDE_NAMES[me]} cleared {st.rules.drift_threshold} or more stars on its half this turn: "
             "the asteroids drift toward it.")
 
@@ -801,4 +821,4 @@ def drift_if_due(st: StarfallState) -> None:
             enter(a, t)
     moved += flow(st, me)
     # on a quiet board every new match holds a square that got a star
-    resolve(st, (), "cascade", moved if was_quiet else None)
+    resolve(st, (), "cascade", moved if was_quiet else None, settled=True)

@@ -568,11 +568,18 @@ def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int
         groups = {id(g): g for g in group.values()}
     keyed = []
     for members in groups.values():
-        sqs = sorted(members)
-        row = _row_of(sqs, width)
-        keyed.append((_ROW_RANK[row], sqs[0], Shape(colors[sqs[0]], frozenset(sqs), row)))
+        squares = frozenset(members)
+        row = _row_of_set(squares, width)
+        first = min(members)
+        keyed.append((_ROW_RANK[row], first, Shape(colors[first], squares, row)))
     keyed.sort(key=_first_two)
     return [k[2] for k in keyed]
+
+
+@lru_cache(maxsize=1 << 14)
+def _row_of_set(squares: frozenset[int], width: int) -> str | None:
+    """:func:`_row_of` for a shape where it stands (a frozenset hashes once, so a repeat costs a lookup)."""
+    return _row_of(sorted(squares), width)
 
 
 def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:

@@ -98,6 +98,8 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple[Any, ...]]] = []
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
+        #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
+        self.calm = b""
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
         self.telling = True
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
@@ -374,8 +376,10 @@ class StarfallState(State):
         self.start_turn()
 
     def _check_territory(self) -> None:
-        counts = self.territory()
         target = self.rules.target
+        if len(self.owner) - self.owner.count(-1) < target:
+            return  # not enough owned squares for either side to reach the target
+        counts = self.territory()
         mover = self.current
         for seat in (mover, mover ^ 1):
             if counts[seat] >= target:

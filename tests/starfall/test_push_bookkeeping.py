@@ -1,0 +1,66 @@
+"""The shortcuts ``push`` takes, checked against a from-scratch answer over random play.
+
+* a flow inside a cascade looks only at the columns the cascade just cleared
+  (``effects.flow(..., holed)``): the full flow on a copy gives the same board and draws;
+* ``effects.surround`` skips a layout of drones it already found calm (``st.calm``):
+  after every move no siege has four enemy drones beside it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pegboard_starfall import effects
+from pegboard_starfall.pieces import SIEGE, TURRET
+from starfall_helpers import make_game
+
+GAMES = {
+    "standard": make_game(),
+    "salvage_small_cap": make_game(salvage={"enabled": True}, drones={"cap": 4},
+                                   asteroids={"base": 6, "drift_threshold": 4}),
+}
+
+
+def surrounded_sieges(st):
+    out = []
+    for sq in range(st.geo.size):
+        if st.kind[sq] == SIEGE:
+            enemies = sum(1 for t in st.geo.nbr8[sq]
+                          if st.kind[t] and st.kind[t] != TURRET and st.side[t] != st.side[sq])
+            if enemies >= 4:
+                out.append(sq)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_narrowed_flows_and_calm_layouts_match_a_recount(name, monkeypatch):
+    full_flow = effects.flow
+    narrowed = []
+
+    def checked_flow(st, side, holed=None):
+        if holed is None:
+            return full_flow(st, side)
+        other = st.clone()
+        expected = full_flow(other, side)
+        got = full_flow(st, side, holed)
+        assert st.star == other.star and st.draws == other.draws
+        assert sorted(got) == sorted(expected)
+        narrowed.append(len(holed))
+        return got
+
+    monkeypatch.setattr(effects, "flow", checked_flow)
+    game = GAMES[name]
+    sieges_seen = 0
+    for seed in (1, 2):
+        st = game.new_state(seed)
+        rng = random.Random(seed)
+        for _ in range(160):
+            if st.result is not None:
+                break
+            st.push(st.random_move(rng))
+            assert surrounded_sieges(st) == []
+            sieges_seen += SIEGE in st.kind
+    assert narrowed, "no cascade flowed twice: the test saw nothing"
+    assert sieges_seen, "no siege on the board: the surround check saw nothing"
