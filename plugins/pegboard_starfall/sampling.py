@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from . import movegen
 from .effects import claim_open
 from .moves import BUILD, CLAIM, FIRE, MOVE, PASS_MOVE, RAM, STRIKE, SWAP, WARP, SfMove, move_table
-from .pieces import BOMB, COMMAND, HUNTER, SCOUT, SIEGE, STEPPERS, TURRET
+from .pieces import BOMB, COMMAND, HUNTER, LETTERS, SCOUT, SHIELD, SIEGE, STEPPERS, TURRET
 from .pieces import WARP as WARP_KIND
 from .rams import ram_centre
 
@@ -40,6 +40,22 @@ _TRIES = 200
 _Test = Callable[[int, int], "SfMove | None"]
 
 _DISC_SIZES: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+_BLOCK_SIZES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _block_sizes(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """``blocks[kind][sq]``: the move slots and own slots of a drone of that kind on sq."""
+    blocks = _BLOCK_SIZES.get(id(geo))
+    if blocks is None:
+        n = geo.size
+        extra = {SCOUT: 1, WARP_KIND: n, SIEGE: 8, BOMB: 8}
+        blocks = _BLOCK_SIZES[id(geo)] = tuple(
+            tuple((len(geo.nbr8[sq]) if k in STEPPERS else n) + extra.get(k, 0) for sq in range(n))
+            for k in range(len(LETTERS))
+        )
+    return blocks
 
 
 def _disc_sizes(geo: Geometry, radius: int) -> tuple[int, ...]:
@@ -68,47 +84,27 @@ class Slots:
         total = len(geo.swap_pairs)
         ends = [total]
         tests: list[tuple[_Test, int]] = [(self._swap, -1)]
-        kind, miss, shots = st.kind, st.miss, st.shots
+        kind, side, miss, shots = st.kind, st.side, st.miss, st.shots
         rules = st.rules
-        nbr8 = geo.nbr8
         fire_sizes = _disc_sizes(geo, rules.range)
-        fire, step, ride, claim = self._fire, self._step, self._ride, self._claim
+        blocks = _block_sizes(geo)
+        drone, armed = self._drone, self._armed
         scout_shots, hunter_shots = rules.scout_shots, rules.hunter_shots
-        side = st.side
-        for sq in compress(range(n), kind):  # the occupied squares, in order
+        # one segment per drone of the mover, in square order: its fire slots (while it may
+        # shoot), its move slots, then its kind's own (claim, warp, strike or ram)
+        for sq in compress(range(n), kind):
             k = kind[sq]
             if side[sq] != me or k == COMMAND or k == TURRET:
                 continue
             if (k == SCOUT and miss[sq] > 0 and shots[sq] < scout_shots) or (
                 k == HUNTER and miss[sq] > 0 and shots[sq] < hunter_shots
             ):
-                total += fire_sizes[sq]
-                ends.append(total)
-                tests.append((fire, sq))
-            if k in STEPPERS:
-                total += len(nbr8[sq])
-                ends.append(total)
-                tests.append((step, sq))
+                total += fire_sizes[sq] + blocks[k][sq]
+                tests.append((armed, sq))
             else:
-                total += n
-                ends.append(total)
-                tests.append((ride, sq))
-            if k == SCOUT:
-                total += 1
-                ends.append(total)
-                tests.append((claim, sq))
-            elif k == WARP_KIND:
-                total += n
-                ends.append(total)
-                tests.append((self._warp, sq))
-            elif k == SIEGE:
-                total += 8
-                ends.append(total)
-                tests.append((self._strike, sq))
-            elif k == BOMB:
-                total += 8
-                ends.append(total)
-                tests.append((self._ram, sq))
+                total += blocks[k][sq]
+                tests.append((drone, sq))
+            ends.append(total)
         if st.cmd[me] >= 0 and miss[st.cmd[me]] >= rules.turret_cost:
             total += n
             ends.append(total)
@@ -116,6 +112,7 @@ class Slots:
         total += 1
         ends.append(total)
         tests.append((self._pass, -1))
+        self.fire_sizes = fire_sizes
         self.ends = ends
         self.tests = tests
         self.total = total
@@ -158,18 +155,40 @@ class Slots:
             return None
         return move_table(FIRE, self.n)[sq * self.n + t]
 
+    def _armed(self, sq: int, i: int) -> SfMove | None:
+        """A shooter's segment: its fire slots, then its drone slots."""
+        fires = self.fire_sizes[sq]
+        return self._fire(sq, i) if i < fires else self._drone(sq, i - fires)
+
+    def _drone(self, sq: int, i: int) -> SfMove | None:
+        """A drone's move slots (a stepper's neighbours, a rider's every square), then its kind's own."""
+        st = self.st
+        k = st.kind[sq]
+        if k == SHIELD or k == SIEGE:
+            around = st.geo.nbr8[sq]
+            if i < len(around):
+                t = around[i]
+            elif k == SIEGE:
+                return self._strike(sq, i - len(around))
+            else:
+                return None
+        else:
+            n = self.n
+            if i >= n:
+                i -= n
+                if k == SCOUT:
+                    return self._claim(sq, i)
+                if k == WARP_KIND:
+                    return self._warp(sq, i)
+                return self._ram(sq, i)  # a bomb
+            t = i
+        return self.moves_by[sq * self.n + t] if t in self._reach_of(sq) else None
+
     def _reach_of(self, sq: int) -> movegen.Reach:
         reach = self._reach.get(sq)
         if reach is None:
             reach = self._reach[sq] = movegen.Reach(self.st, sq, self.vis)
         return reach
-
-    def _step(self, sq: int, i: int) -> SfMove | None:
-        t = self.st.geo.nbr8[sq][i]
-        return self.moves_by[sq * self.n + t] if t in self._reach_of(sq) else None
-
-    def _ride(self, sq: int, t: int) -> SfMove | None:
-        return self.moves_by[sq * self.n + t] if t in self._reach_of(sq) else None
 
     def _claim(self, sq: int, _i: int) -> SfMove | None:
         st = self.st
