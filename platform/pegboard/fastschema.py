@@ -189,8 +189,19 @@ class _Compiler:
                 parts = [f"{self.function(s)}({v})" for s in schema[keyword]]
                 out.append(f"if not ({joiner.join(parts) or ('True' if keyword == 'allOf' else 'False')}): return False")
         if "oneOf" in schema:
-            parts = [f"bool({self.function(s)}({v}))" for s in schema["oneOf"]]
-            out.append(f"if ({' + '.join(parts) or '0'}) != 1: return False")
+            tagged = _tagged(schema["oneOf"])
+            if tagged is not None:  # at most one branch can match: run just that one
+                key, branches = tagged
+                table = {value: self.function(sub) for values, sub in branches for value in values}
+                name = self.local("table")
+                self.lines.append(f"{name} = {{{', '.join(f'{value!r}: {fn}' for value, fn in table.items())}}}")
+                tag, test = self.local("tag"), self.local("fn")
+                out += [f"if type({v}) is not dict: return False", f"{tag} = {v}.get({key!r})",
+                        f"if type({tag}) is not str: return False", f"{test} = {name}.get({tag})",
+                        f"if {test} is None or not {test}({v}): return False"]
+            else:
+                parts = [f"bool({self.function(s)}({v}))" for s in schema["oneOf"]]
+                out.append(f"if ({' + '.join(parts) or '0'}) != 1: return False")
         return out
 
     def object(self, schema: Mapping[str, Any], v: str) -> list[str]:
@@ -276,6 +287,36 @@ class _Compiler:
                 raise Unsupported(f"pattern {schema['pattern']!r}") from None
             out.append(f"if type({v}) is str and {self.constant(search)}({v}) is None: return False")
         return out
+
+
+def _tagged(branches: Any) -> tuple[str, list[tuple[list[str], Any]]] | None:
+    """A ``oneOf`` whose branches are objects told apart by one required string property.
+
+    Returns (key, [(values, branch), ...]) when every branch has ``"type": "object"``,
+    requires ``key`` and pins it with a ``const`` or an ``enum`` of strings, no two branches
+    sharing a value: a value then matches at most the one branch that lists its tag, and
+    nothing without a string tag matches any branch. Otherwise None.
+    """
+    if not isinstance(branches, list) or not branches or not all(isinstance(b, dict) for b in branches):
+        return None
+    if any(b.get("type") != "object" or not isinstance(b.get("properties"), dict) for b in branches):
+        return None
+    required = [set(r) if isinstance(r := b.get("required"), list) else set() for b in branches]
+    for key in sorted(set.intersection(*required)):
+        out: list[tuple[list[str], Any]] = []
+        seen: set[str] = set()
+        for branch in branches:
+            prop = branch["properties"].get(key)
+            if not isinstance(prop, dict) or ("const" in prop) == ("enum" in prop):
+                break
+            values = [prop["const"]] if "const" in prop else prop["enum"]
+            if not isinstance(values, list) or not values or not all(type(x) is str for x in values) or seen & set(values):
+                break
+            seen.update(values)
+            out.append((values, branch))
+        else:
+            return key, out
+    return None
 
 
 def compile_predicate(schema: Mapping[str, Any], external: Mapping[str, Predicate] | None = None) -> Predicate | None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from pegboard.fastschema import compile_predicate
+from pegboard.fastschema import _tagged, compile_predicate
 from pegboard.plugins import get_plugins
 from pegboard.schemas import game_schema_path
 
@@ -38,7 +38,23 @@ SCHEMAS = {
     "tuple": {"type": "array", "prefixItems": [{"type": "boolean"}, {"enum": [1, "x", None]}], "items": False, "minItems": 1},
     "recursive": {"$defs": {"t": {"type": "array", "items": {"$ref": "#/$defs/t"}, "maxItems": 2}}, "$ref": "#/$defs/t"},
     "pattern": {"type": ["string", "integer"], "pattern": "^[a-z][a-z0-9_-]*$"},
+    "tagged": {"oneOf": [  # told apart by "type": only the branch a tag names is run
+        {"type": "object", "required": ["type", "a"], "properties": {"type": {"const": "swap"}, "a": {"type": "integer"}}},
+        {"type": "object", "required": ["type"], "additionalProperties": False,
+         "properties": {"type": {"enum": ["move", "fire"]}, "to": {"type": "integer", "minimum": 2}}},
+        {"type": "object", "required": ["type"], "properties": {"type": {"const": "pass"}}},
+    ]},
+    "overlapping tags": {"oneOf": [  # "move" in two branches: every branch is run
+        {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["move", "fire"]}}},
+        {"type": "object", "required": ["type"], "properties": {"type": {"const": "move"}, "a": {"type": "integer"}}},
+    ]},
 }
+
+
+def test_only_a_oneof_of_disjoint_tags_is_dispatched() -> None:
+    assert _tagged(SCHEMAS["tagged"]["oneOf"]) is not None
+    assert _tagged(SCHEMAS["overlapping tags"]["oneOf"]) is None
+    assert _tagged(SCHEMAS["oneOf"]["oneOf"]) is None
 
 
 def game_move_schemas() -> list[tuple[str, dict]]:
