@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,11 +23,6 @@ from typing import TYPE_CHECKING, Any
 from .errors import RulesetError as RulesetError  # re-exported: where callers have always found it
 from .game import Game, PegboardError
 from .textfiles import UnreadableFile, read_utf8
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 if TYPE_CHECKING:
     from .plugins import Plugins
@@ -134,6 +128,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         text = read_utf8(path)
     except UnreadableFile as exc:
         raise RulesetError(exc.reason, path=path, line=exc.line, column=exc.column) from None
+    import tomllib  # here, not at the top: validating records (rulesets embedded as JSON) never reads TOML
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
