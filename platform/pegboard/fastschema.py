@@ -165,6 +165,7 @@ class _Compiler:
         out: list[str] = []
         if "$ref" in schema:
             out += self.check({"$ref": schema["$ref"]}, v)
+        known = None  # the one JSON type ``v`` is known to have past the type test
         if "type" in schema:
             names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             try:
@@ -172,6 +173,8 @@ class _Compiler:
             except (KeyError, TypeError) as exc:
                 raise Unsupported(f"type {exc}") from None
             out.append(f"if not ({' or '.join(tests)}): return False")
+            if len(names) == 1:
+                known = names[0]
         if "const" in schema:
             out.append(f"if not _json_equal({v}, {self.constant(schema['const'])}): return False")
         if "enum" in schema:
@@ -181,9 +184,9 @@ class _Compiler:
             else:
                 choices = self.constant(tuple(options))
                 out.append(f"if not any(_json_equal({v}, o) for o in {choices}): return False")
-        out += self.object(schema, v)
-        out += self.array(schema, v)
-        out += self.scalar(schema, v)
+        out += self.object(schema, v, known)
+        out += self.array(schema, v, known)
+        out += self.scalar(schema, v, known)
         for keyword, joiner in (("allOf", " and "), ("anyOf", " or ")):
             if keyword in schema:
                 parts = [f"{self.function(s)}({v})" for s in schema[keyword]]
@@ -204,88 +207,106 @@ class _Compiler:
                 out.append(f"if ({' + '.join(parts) or '0'}) != 1: return False")
         return out
 
-    def object(self, schema: Mapping[str, Any], v: str) -> list[str]:
+    @staticmethod
+    def _when(test: str, known: bool, lines: list[str]) -> list[str]:
+        """``lines`` under ``if test:`` (keywords that ignore other JSON types), or as they are
+        when the type test before them already proved it."""
+        return lines if known else [f"if {test}:", *(f"    {line}" for line in lines)]
+
+    def object(self, schema: Mapping[str, Any], v: str, known: str | None = None) -> list[str]:
         properties = schema.get("properties", {})
         required = list(schema.get("required", ()))
         extra = schema.get("additionalProperties", True)
         if not properties and not required and extra is True:
             return []
-        out = [f"if type({v}) is dict:"]  # object keywords ignore other types
+        out = []
         for key in required:
-            out.append(f"    if {key!r} not in {v}: return False")
+            out.append(f"if {key!r} not in {v}: return False")
         if extra is False:
-            out.append(f"    if not {v}.keys() <= {self.constant(frozenset(properties))}: return False")
+            out.append(f"if not {v}.keys() <= {self.constant(frozenset(properties))}: return False")
         for key, sub in properties.items():
             item = self.local("x")
             checks = self.check(sub, item)
             if checks:
                 if key in required:  # known present
+                    out.append(f"{item} = {v}[{key!r}]")
+                    out.extend(checks)
+                else:
+                    out.append(f"if {key!r} in {v}:")
                     out.append(f"    {item} = {v}[{key!r}]")
                     out.extend(f"    {line}" for line in checks)
-                else:
-                    out.append(f"    if {key!r} in {v}:")
-                    out.append(f"        {item} = {v}[{key!r}]")
-                    out.extend(f"        {line}" for line in checks)
         if extra is not True and extra is not False:
             key, item = self.local("k"), self.local("x")
             checks = self.check(extra, item)
             if checks:
-                known = self.constant(frozenset(properties))
-                out.append(f"    for {key}, {item} in {v}.items():")
-                out.append(f"        if {key} not in {known}:")
-                out.extend(f"            {line}" for line in checks)
-        return out
+                names = self.constant(frozenset(properties))
+                out.append(f"for {key}, {item} in {v}.items():")
+                out.append(f"    if {key} not in {names}:")
+                out.extend(f"        {line}" for line in checks)
+        return self._when(f"type({v}) is dict", known == "object", out)
 
-    def array(self, schema: Mapping[str, Any], v: str) -> list[str]:
+    def array(self, schema: Mapping[str, Any], v: str, known: str | None = None) -> list[str]:
         prefix = list(schema.get("prefixItems", ()))
         rest = schema.get("items")
         low, high = schema.get("minItems", 0), schema.get("maxItems")
         if not prefix and rest is None and low == 0 and high is None:
             return []
         n = self.local("n")
-        out = [f"if type({v}) is list:", f"    {n} = len({v})"]
-        if low:
-            out.append(f"    if {n} < {int(low)}: return False")
-        if high is not None:
-            out.append(f"    if {n} > {int(high)}: return False")
+        out = [f"{n} = len({v})"]
+        if high is not None and low == high:
+            out.append(f"if {n} != {int(low)}: return False")
+        else:
+            if low:
+                out.append(f"if {n} < {int(low)}: return False")
+            if high is not None:
+                out.append(f"if {n} > {int(high)}: return False")
         for index, sub in enumerate(prefix):  # shorter arrays are allowed
             item = self.local("x")
             checks = self.check(sub, item)
             if checks:
                 if index < int(low):  # known present
+                    out.append(f"{item} = {v}[{index}]")
+                    out.extend(checks)
+                else:
+                    out.append(f"if {n} > {index}:")
                     out.append(f"    {item} = {v}[{index}]")
                     out.extend(f"    {line}" for line in checks)
-                else:
-                    out.append(f"    if {n} > {index}:")
-                    out.append(f"        {item} = {v}[{index}]")
-                    out.extend(f"        {line}" for line in checks)
         if rest is False:
-            out.append(f"    if {n} > {len(prefix)}: return False")
+            if high is None or int(high) > len(prefix):  # else maxItems has said it
+                out.append(f"if {n} > {len(prefix)}: return False")
         elif rest is not None and rest is not True:
             item = self.local("x")
             checks = self.check(rest, item)
-            if checks:
-                out.append(f"    for {item} in {v}[{len(prefix)}:]:" if prefix else f"    for {item} in {v}:")
-                out.extend(f"        {line}" for line in checks)
-        return out
+            items = f"{v}[{len(prefix)}:]" if prefix else v
+            call = re.fullmatch(rf"if not (\w+)\({item}\): return False", checks[0]) if len(checks) == 1 else None
+            if call:  # items that are one call each (a game's moves): the loop runs in C
+                out.append(f"if not all(map({call.group(1)}, {items})): return False")
+            elif checks:
+                out.append(f"for {item} in {items}:")
+                out.extend(f"    {line}" for line in checks)
+        if not any(re.search(rf"\b{n}\b", line) for line in out[1:]):
+            out = out[1:]  # no keyword needed the length
+        return self._when(f"type({v}) is list", known == "array", out)
 
-    def scalar(self, schema: Mapping[str, Any], v: str) -> list[str]:
+    def scalar(self, schema: Mapping[str, Any], v: str, known: str | None = None) -> list[str]:
         out: list[str] = []
+        number = "" if known in ("integer", "number") else f"(type({v}) is int or type({v}) is float) and "
+        string = "" if known == "string" else f"type({v}) is str and "
         for keyword, op in (("minimum", ">="), ("maximum", "<=")):
             if keyword in schema:
                 bound = schema[keyword]
                 if type(bound) not in (int, float):
                     raise Unsupported(f"{keyword} {bound!r}")
-                out.append(f"if (type({v}) is int or type({v}) is float) and not {v} {op} {bound!r}: return False")
+                out.append(f"if {number}not {v} {op} {bound!r}: return False")
         for keyword, op in (("minLength", ">="), ("maxLength", "<=")):
             if keyword in schema:
-                out.append(f"if type({v}) is str and not len({v}) {op} {int(schema[keyword])}: return False")  # code points
+                out.append(f"if {string}not len({v}) {op} {int(schema[keyword])}: return False")  # code points
         if "pattern" in schema:
             try:  # ECMA-262 and Python agree on the simple patterns schemas use; anything else falls back
                 search = re.compile(schema["pattern"]).search
             except (re.error, TypeError):
                 raise Unsupported(f"pattern {schema['pattern']!r}") from None
-            out.append(f"if type({v}) is str and {self.constant(search)}({v}) is None: return False")
+            out.append(f"if {string}{self.constant(search)}({v}) is None: return False")
         return out
 
 

@@ -157,6 +157,7 @@ def _match_predicate(schema_dir: str) -> Predicate | None:
     return compile_predicate(_load(str(core_schema_path("match").resolve())), linked)
 
 
+@cache  # also by the folder as given: resolving a path costs system calls, and the check runs per record
 def match_predicate(schema_dir: str | Path) -> Predicate | None:
     """The fast test of a whole match record (envelope, ruleset, moves) of the game in ``schema_dir``.
 
@@ -166,6 +167,7 @@ def match_predicate(schema_dir: str | Path) -> Predicate | None:
     return _match_predicate(str(Path(schema_dir).resolve()))
 
 
+@cache
 def move_predicate(schema_dir: str | Path) -> Predicate | None:
     """A fast valid/invalid test for one encoded move of the game in ``schema_dir``.
 

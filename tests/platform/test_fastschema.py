@@ -48,6 +48,14 @@ SCHEMAS = {
         {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["move", "fire"]}}},
         {"type": "object", "required": ["type"], "properties": {"type": {"const": "move"}, "a": {"type": "integer"}}},
     ]},
+    "pair": {  # an exact length, typed items: the compiler drops the checks the type test proved
+        "type": "array",
+        "prefixItems": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1}],
+        "minItems": 2,
+        "maxItems": 2,
+    },
+    "untyped": {"minimum": 1, "maxItems": 1, "minLength": 1, "required": ["a"]},  # each keyword ignores other types
+    "list": {"$defs": {"p": {"type": "object", "required": ["a"]}}, "type": "array", "items": {"$ref": "#/$defs/p"}},
 }
 
 
