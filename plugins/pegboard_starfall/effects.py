@@ -62,25 +62,29 @@ def _segments(width: int, height: int, side: int, rocks: bytes) -> tuple[tuple[_
     meets the far edge, where new stars enter). ``rocks`` holds one byte per square, 1 on
     an asteroid (empty: none).
     """
+    return tuple(_column_segments(width, height, side, c, rocks[c::width] if rocks else b"") for c in range(width))
+
+
+@lru_cache(maxsize=4096)
+def _column_segments(width: int, height: int, side: int, c: int, rocks: bytes) -> tuple[_Segment, ...]:
+    """:func:`_segments` of column ``c``; ``rocks`` holds its rows' asteroid bytes (empty: none)."""
     step = width if side == 0 else -width
-    out = []
-    for c in range(width):
-        col = [r * width + c for r in range(height)]
-        if side:
-            col.reverse()
-        runs: list[list[int]] = [[]]
-        for s in col:
-            if rocks and rocks[s]:
-                runs.append([])
-            else:
-                runs[-1].append(s)
-        segs = []
-        for run in runs:
-            if run:
-                stop = run[-1] + step
-                segs.append((slice(run[0], stop if stop >= 0 else None, step), tuple(run), run[-1] == col[-1]))
-        out.append(tuple(segs))
-    return tuple(out)
+    rows = list(range(height))
+    if side:
+        rows.reverse()
+    runs: list[list[int]] = [[]]
+    for r in rows:
+        if rocks and rocks[r]:
+            runs.append([])
+        else:
+            runs[-1].append(r * width + c)
+    segs = []
+    far = rows[-1] * width + c
+    for run in runs:
+        if run:
+            stop = run[-1] + step
+            segs.append((slice(run[0], stop if stop >= 0 else None, step), tuple(run), run[-1] == far))
+    return tuple(segs)
 
 
 def flow(st: StarfallState, side: int, holed: set[int] | None = None) -> list[int]:
@@ -105,7 +109,11 @@ def flow(st: StarfallState, side: int, holed: set[int] | None = None) -> list[in
             if not ast[i]:
                 holed.add(i % w)
                 holes -= 1
-    columns = _segments(w, geo.height, side, bytes(ast) if rocks else b"")
+    rocks_seen, columns = st.flow_plans[side]
+    if rocks_seen != ast:  # the asteroids moved since this side's last flow (a bytes == bytearray compare)
+        rocks_seen = bytes(ast)
+        columns = _segments(w, geo.height, side, rocks_seen if rocks else b"")
+        st.flow_plans[side] = (rocks_seen, columns)
     colors = st.rules.colors
     key = st.key
     changed: list[int] = []
@@ -152,8 +160,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
     w, h = geo.width, geo.height
     mover = st.current
     for _ in range(_MAX_WAVES):
-        # the full search is bit-parallel; through a swap's two squares the windows are fewer
-        if changed is not None and len(changed) <= 2:
+        # through a few changed squares the windows are fewer than a full (bit-parallel) search tests
+        if changed is not None and len(changed) <= 16:
             shapes = find_shapes_through(st.star, w, h, changed)
         else:
             shapes = find_shapes(st.star, w, h)
@@ -162,8 +170,10 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             return
         st.quiet = False
         plans = []
+        telling = st.telling
         for shape in shapes:
-            cands = candidates(st, shape.squares, swapped, mover)
+            # a lone 3-run pays nothing: its candidates only order the events nobody reads in push
+            cands = candidates(st, shape.squares, swapped, mover) if shape.row is not None or telling else []
             rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
         if len(plans) > 1:

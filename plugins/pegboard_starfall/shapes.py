@@ -525,6 +525,10 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
 
 def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int, ...]]) -> list[Shape]:
     """The shapes made by matched windows and (run end, hook) pairs: by payout row, then lowest square."""
+    if len(found) == 1:
+        (only,) = found
+        squares = frozenset(only)
+        return [Shape(colors[only[0]], squares, _row_of_set(squares, width))]
     # connected groups: squares of one window or hook, and same-colour orthogonal neighbours
     group: dict[int, list[int]] = {}  # square -> the (shared) member list of its group
 

@@ -98,6 +98,8 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple[Any, ...]]] = []
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
+        #: per side: the asteroid bytes its last flow saw, and effects._segments for them
+        self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = b""
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
@@ -240,6 +242,7 @@ class StarfallState(State):
         other._stack = [(m, tuple(x[:] if isinstance(x, list) else x for x in snap)) for m, snap in self._stack]
         other._pending = []
         other._vis_cache = {}
+        other.flow_plans = list(self.flow_plans)
         return other
 
     def to_json(self) -> dict[str, Any]:
