@@ -204,6 +204,15 @@ class State(ABC, Generic[MoveT]):
         """
         self.apply(move)
 
+    def advance(self, move: MoveT) -> None:
+        """Play a move already known to be legal, for good: :meth:`push` without :meth:`undo`.
+
+        A validating replay never takes a move back, so an engine may skip keeping
+        what undo would need; :meth:`undo` past such a move raises instead of
+        restoring. The default calls :meth:`push` (undo keeps working).
+        """
+        self.push(move)
+
     @abstractmethod
     def undo(self) -> MoveT:
         """Take back the last move and return it. Raises IndexError at the start."""

@@ -421,7 +421,7 @@ def _replay(
     state = game.new_state(int(record["seed"]))
     lines = _move_lines(record)
     fast = events is None and kept is None
-    decode, check, push = game.decode_move, state.check, state.push
+    decode, check, advance = game.decode_move, state.check, state.advance  # no undo in a replay
     for number, encoded in enumerate(record["moves"], 1):
         # The usual case costs one decode, one check and one push; everything else is the slow path.
         try:
@@ -430,7 +430,7 @@ def _replay(
             _refuse_after_end(state, path, number, lines)
             raise MatchFileError(str(exc), rule="encoding", **_where(path, number, lines)) from None
         if fast and check(move) is None:
-            push(move)
+            advance(move)
             continue
         _refuse_after_end(state, path, number, lines)
         if state.result is not None:

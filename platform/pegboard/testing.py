@@ -247,6 +247,32 @@ def check_record(playout: Playout, plugins: Plugins, folder: str | Path | None =
         expect(validate_record(again, text_path, plugins).ok, f"the {suffix} record does not validate")
 
 
+def check_advance(playout: Playout) -> None:
+    """``advance`` plays every move exactly as ``push`` does, and an ``undo`` after it either takes
+    the move back exactly (the default) or raises IndexError and leaves the position alone."""
+    game = playout.game
+    pushed, advanced = game.new_state(playout.seed), game.new_state(playout.seed)
+    for number, move in enumerate(playout.moves, 1):
+        pushed.push(move)
+        advanced.advance(move)
+        if number % ROUND_TRIP_EVERY == 0 or number == len(playout.moves):
+            expect(advanced.to_json() == pushed.to_json(), f"advance and push differ after move {number}")
+            expect(advanced.ply == pushed.ply, f"advance and push count plies differently after move {number}")
+    if not playout.moves:
+        return
+    before = advanced.to_json()
+    copy = advanced.clone()
+    expect(copy.to_json() == before, "a clone of an advanced state differs from it")
+    try:
+        taken = advanced.undo()
+    except IndexError:
+        expect(advanced.to_json() == before, "a refused undo after advance changed the position")
+        return
+    pushed.undo()
+    expect(taken == playout.moves[-1], "undo after advance must return the move it took back")
+    expect(advanced.to_json() == pushed.to_json(), "undo after advance does not restore the position")
+
+
 def check_ruleset(ref: str, seed: int = 1, plugins: Plugins | None = None, *, max_plies: int = 2500) -> Playout:
     """Every check for one ruleset (``"<game>/<id>"`` or a .toml path) and one seed; returns the playout."""
     plugins = _plugins(plugins)
@@ -256,6 +282,7 @@ def check_ruleset(ref: str, seed: int = 1, plugins: Plugins | None = None, *, ma
         expect(playout.moves, "a playout made no move")
         check_move_encodings(playout, plugins)
         check_record(playout, plugins)
+        check_advance(playout)
     except ConformanceError as exc:
         raise ConformanceError(f"{ref}, seed {seed}: {exc}") from None
     return playout
@@ -281,6 +308,7 @@ def check_game(game_id: str, plugins: Plugins | None = None, *, seeds: Sequence[
 __all__ = [
     "ConformanceError",
     "Playout",
+    "check_advance",
     "check_game",
     "check_move_encodings",
     "check_observations",

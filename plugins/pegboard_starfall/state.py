@@ -96,7 +96,7 @@ class StarfallState(State):
         #: True when those come after the turn's action: the last one ends the turn.
         self.aim_ends = False
         self.winner_result: Result | None = None
-        self._stack: list[tuple[SfMove, tuple[Any, ...]]] = []
+        self._stack: list[tuple[SfMove, tuple[Any, ...] | None]] = []  # None: played by advance, no undo
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
         #: per side: the asteroid bytes its last flow saw, and effects._segments for them
         self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
@@ -169,15 +169,22 @@ class StarfallState(State):
 
     def push(self, move: Any) -> None:
         """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
+        self._play_quietly(move, True)
+
+    def advance(self, move: Any) -> None:
+        """:meth:`push` for good (a validating replay): no undo snapshot is kept for this move."""
+        self._play_quietly(move, False)
+
+    def _play_quietly(self, move: SfMove, keep: bool) -> None:
         self.telling = False
         try:
-            self._play(move)
+            self._play(move, keep)
         finally:
             self.telling = True
         self._pending = []
 
-    def _play(self, move: SfMove) -> None:
-        self._stack.append((move, self._snapshot()))
+    def _play(self, move: SfMove, keep: bool = True) -> None:
+        self._stack.append((move, self._snapshot() if keep else None))
         self.version += 1
         self._vis_cache.clear()
         self._pending = []
@@ -225,7 +232,10 @@ class StarfallState(State):
     def undo(self) -> SfMove:
         if not self._stack:
             raise IndexError("nothing to undo")
-        move, snap = self._stack.pop()
+        move, snap = self._stack[-1]
+        if snap is None:
+            raise IndexError("that move was played for good (advance) and cannot be taken back")
+        self._stack.pop()
         self._restore(snap)
         self.version += 1
         self._vis_cache.clear()
@@ -239,7 +249,8 @@ class StarfallState(State):
         other.lit = list(self.lit)
         other.cleared = list(self.cleared)
         other.cmd = list(self.cmd)
-        other._stack = [(m, tuple(x[:] if isinstance(x, list) else x for x in snap)) for m, snap in self._stack]
+        other._stack = [(m, snap if snap is None else tuple(x[:] if isinstance(x, list) else x for x in snap))
+                        for m, snap in self._stack]
         other._pending = []
         other._vis_cache = {}
         other.flow_plans = list(self.flow_plans)

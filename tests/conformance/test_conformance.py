@@ -18,7 +18,7 @@ import pytest
 import toygame
 from pegboard.plugins import Plugins, get_plugins
 from pegboard.rulesets import list_rulesets
-from pegboard.testing import Playout, check_move_encodings, check_record, checked_playout, random_playout
+from pegboard.testing import Playout, check_advance, check_move_encodings, check_record, checked_playout, random_playout
 
 SEEDS = (1, 2)
 MAX_PLIES = 2500
@@ -82,6 +82,11 @@ def test_moves_encode_decode_and_match_the_schema(plugins: Plugins, ref: str, se
 @pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)
 def test_playout_record_validates(plugins: Plugins, ref: str, seed: int, tmp_path: Path) -> None:
     check_record(_checked(plugins, ref, seed), plugins, tmp_path)
+
+
+@pytest.mark.parametrize(("plugins", "ref", "seed"), CASES)
+def test_advance_plays_like_push(plugins: Plugins, ref: str, seed: int) -> None:
+    check_advance(_checked(plugins, ref, seed))
 
 
 def test_every_installed_game_has_a_case() -> None:

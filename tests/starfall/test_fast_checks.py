@@ -127,3 +127,24 @@ def test_decoding_a_two_square_move_quickly_gives_what_the_full_reader_gives():
     assert mv.decode(geo, {"type": "swap", "a": [4, 2], "b": [3, 2]}) == mv.swap(geo.sq(3, 2), geo.sq(4, 2))
     assert _decoded(geo, ["swap"]) == _full_decoded(geo, ["swap"])
     assert _decoded(geo, {"type": ["swap"]}) == _full_decoded(geo, {"type": ["swap"]})
+
+
+def test_a_move_played_for_good_cannot_be_undone_but_later_ones_can():
+    game = make_game()
+    st, ref = game.new_state(4), game.new_state(4)
+    rng = random.Random(4)
+    for _ in range(30):
+        m = st.random_move(rng)
+        st.advance(m)
+        ref.push(m)
+    assert st.to_json() == ref.to_json() and st.ply == ref.ply == 30
+    m = st.legal_moves()[0]
+    st.push(m)
+    assert st.undo() == m
+    before = st.to_json()
+    with pytest.raises(IndexError, match="for good"):
+        st.undo()
+    assert st.to_json() == before and st.ply == 30
+    copy = st.clone()
+    copy.push(m)
+    assert copy.undo() == m and copy.to_json() == before
