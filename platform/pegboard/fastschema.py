@@ -77,7 +77,7 @@ class _Compiler:
     #: Nesting of inlined subschemas before the compiler calls a function instead.
     MAX_INLINE_DEPTH = 4
 
-    def __init__(self, root: Mapping[str, Any], external: Mapping[str, Predicate]) -> None:
+    def __init__(self, root: Mapping[str, Any], external: Mapping[str, Predicate | None]) -> None:
         self.root = root
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"_json_equal": _json_equal}
@@ -85,8 +85,9 @@ class _Compiler:
         self.count = 0
         self.locals = 0
         self.inlining: list[str] = []  # the $ref pointers being written inline (a cycle must call)
+        self.anything = {uri for uri, predicate in external.items() if predicate is None}
         for uri, predicate in external.items():
-            self.refs[uri] = self.constant(predicate)
+            self.refs[uri] = self.constant(_accept if predicate is None else predicate)
 
     def constant(self, value: Any) -> str:
         name = f"c{len(self.names)}"
@@ -136,6 +137,8 @@ class _Compiler:
     def check(self, schema: Any, var: str) -> list[str]:
         """Statements that ``return False`` unless ``var`` is valid under ``schema``: inline or a call."""
         pointer = schema.get("$ref") if isinstance(schema, dict) and not set(schema) & _CHECKING else None
+        if pointer is not None and pointer in self.anything:
+            return []
         if pointer is not None and (pointer in self.inlining or not str(pointer).startswith("#/")):
             return [f"if not {self.ref(pointer)}({var}): return False"]  # a cycle, or a linked schema
         if len(self.inlining) >= self.MAX_INLINE_DEPTH:
@@ -340,12 +343,17 @@ def _tagged(branches: Any) -> tuple[str, list[tuple[list[str], Any]]] | None:
     return None
 
 
-def compile_predicate(schema: Mapping[str, Any], external: Mapping[str, Predicate] | None = None) -> Predicate | None:
+def _accept(value: Any) -> bool:
+    return True
+
+
+def compile_predicate(schema: Mapping[str, Any], external: Mapping[str, Predicate | None] | None = None) -> Predicate | None:
     """A fast validity test for ``schema``, or None when the schema needs full ``jsonschema``.
 
     ``external`` maps absolute ``$ref`` URIs to predicates already compiled (the
-    match envelope's links to the current game's schemas); any other ref that
-    does not start with ``#/`` makes the schema unsupported.
+    match envelope's links to the current game's schemas), or to None for "any
+    value passes there" (what is checked elsewhere); any other ref that does
+    not start with ``#/`` makes the schema unsupported.
     """
     try:
         compiler = _Compiler(schema, external or {})

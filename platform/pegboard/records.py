@@ -249,12 +249,18 @@ def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) ->
 # -- the schema stage ------------------------------------------------------------------------
 
 
-def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path | None = None) -> list[MatchFileError]:
-    """Envelope, ruleset and moves against their schemas; every error with its JSON path."""
+def check_schema(
+    record: Any, plugins: Plugins | None = None, path: str | Path | None = None, *, moves: bool = True
+) -> list[MatchFileError]:
+    """Envelope, ruleset and moves against their schemas; every error with its JSON path.
+
+    ``moves=False`` skips what each move holds when its game's ``decode_move`` checks
+    as much (:attr:`~pegboard.specs.GameSpec.strict_decode`; see :func:`validate_record`).
+    """
     plugins = _plugins(plugins)
     game_id = record.get("game") if isinstance(record, dict) else None
     spec = plugins.games().get(game_id) if isinstance(game_id, str) else None
-    if not _passes_fast_check(record, spec):
+    if not _passes_fast_check(record, spec, moves or spec is None or not spec.strict_decode):
         errors = _schema_issues(record, spec, plugins, path)
         if errors or not isinstance(record, dict):
             return errors
@@ -273,12 +279,13 @@ def check_schema(record: Any, plugins: Plugins | None = None, path: str | Path |
     return []
 
 
-def _passes_fast_check(record: Any, spec: GameSpec | None) -> bool:
-    """True when the whole record passes the compiled schema check (no ``jsonschema`` needed)."""
+def _passes_fast_check(record: Any, spec: GameSpec | None, moves: bool = True) -> bool:
+    """True when the whole record (the moves' contents too, unless ``moves`` is False) passes
+    the compiled schema check (no ``jsonschema`` needed)."""
     if spec is None:
         return False
     try:
-        check = match_predicate(spec.schema_dir)
+        check = match_predicate(spec.schema_dir, moves)
     except SchemaFileError:
         return False
     return check is not None and check(record)
@@ -533,13 +540,21 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
     plugins = _plugins(plugins)
     report = Report(path=str(path), ok=False, stage="schema")
     try:
-        errors = check_schema(record, plugins, path)
+        # A strict_decode game's moves are checked by decoding them in the replay: their
+        # schema runs only if the replay fails, and its errors then come first, as they would.
+        errors = check_schema(record, plugins, path, moves=False)
         if errors:
             report.errors = errors
             return report
         report.game = record["game"]
         report.stage = "replay"
-        state, _ = replay(record, plugins, path=path, events=False)
+        try:
+            state, _ = replay(record, plugins, path=path, events=False)
+        except Exception:
+            errors = check_schema(record, plugins, path)
+            if errors:
+                return Report(path=str(path), ok=False, stage="schema", errors=errors)
+            raise
         report.moves = state.ply
         report.stage = "result"
         check_result(record, state, path)

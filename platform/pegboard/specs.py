@@ -42,6 +42,11 @@ class GameSpec:
     default_ruleset: str = "standard"
     description: str = ""
     text_formats: Mapping[str, TextFormat] = field(default_factory=dict)
+    strict_decode: bool = False
+    """True when the game's ``decode_move`` refuses every value its move schema refuses (it
+    may refuse more). ``pegboard validate`` then lets the replay's decoding check each move
+    and runs the move schema only on a record whose replay fails, so the errors reported
+    stay the schema's. A conformance test holds every game that says True to it."""
     hint: Callable[[Game, State[Any], int], Move | None] | None = None
     """``hint(game, state, seat)``: the move to suggest to a person playing ``seat`` (it is
     ``seat``'s turn), or None. It must judge only what ``seat`` may know (its

@@ -146,6 +146,8 @@ class NodeWarGame(Game[Move]):
             raise InvalidMoveEncoding(f"a move needs 'kind', 'from' [x, y] and 'to' [x, y]: {data!r}") from exc
         if kind not in MOVE_KINDS:
             raise InvalidMoveEncoding(f"unknown move kind {kind!r}")
+        if len(data) != 3:  # refuses all the move schema refuses (GameSpec.strict_decode)
+            raise InvalidMoveEncoding(f"a move has only 'kind', 'from' and 'to': {data!r}")
         w, h = self.width, self.height
         if (
             type(sx) is not int

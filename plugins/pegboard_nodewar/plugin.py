@@ -56,6 +56,7 @@ def pegboard_games() -> GameSpec:
         default_ruleset="standard",
         description="Grow a network from your Base, cut enemy lines, keep your nodes joined to the Base.",
         text_formats={".txt": _LazyMatchText()},
+        strict_decode=True,
     )
 
 

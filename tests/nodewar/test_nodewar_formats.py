@@ -436,3 +436,40 @@ def test_text_replay_honours_rule_mods(game: NodeWarGame) -> None:
         assert len(plain["moves"]) == 5
     finally:
         plugin_module.set_plugins(previous)
+
+
+def _spoil(record: dict, how: str) -> dict:
+    record = copy.deepcopy(record)
+    moves = record["moves"]
+    if how in ("illegal first", "both"):
+        moves[3] = {"kind": "grow", "from": [0, 18], "to": [0, 17]}  # no node there: a replay error
+    if how in ("extra key", "both"):
+        moves[20] = {**moves[20], "note": "hi"}  # a schema error
+    if how == "float point":
+        moves[20] = {**moves[20], "from": [float(moves[20]["from"][0]), moves[20]["from"][1]]}  # schema-valid 2.0
+    if how == "off board":
+        moves[20] = {**moves[20], "to": [40, 1]}  # schema-valid, not on the 13 x 19 board
+    if how == "bad kind late":
+        moves[-1] = {**moves[-1], "kind": "jump"}
+    if how == "bad result":
+        record["result"] = {"winner": 1 - (record["result"]["winner"] or 0), "reason": "no_moves"}
+    return record
+
+
+@pytest.mark.parametrize("how", ["none", "illegal first", "extra key", "both", "float point", "off board", "bad kind late", "bad result"])
+def test_validate_verdicts_do_not_depend_on_strict_decode(game: NodeWarGame, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With strict_decode the schema stage leaves the moves to the replay's decoding and checks
+    # their schema only when the replay fails: every report must be what the full schema stage gives.
+    import dataclasses
+
+    from pegboard.plugins import get_plugins
+    from pegboard.records import validate_record
+
+    record = _spoil(random_record(game, 5, 300), how)
+    strict = validate_record(record, "r.match.json").to_json()
+    games = get_plugins().games()
+    monkeypatch.setitem(games, "nodewar", dataclasses.replace(games["nodewar"], strict_decode=False))
+    assert validate_record(record, "r.match.json").to_json() == strict
+    assert strict["ok"] == (how == "none")
+    if how in ("extra key", "both"):
+        assert strict["stage"] == "schema" and strict["errors"][0]["json_path"] == "$.moves[20]"
