@@ -254,111 +254,113 @@ class Reach:
     worked out ahead; the free run from sq in a direction is found once, when first needed.
     """
 
-    __slots__ = ("st", "sq", "vis", "k", "me", "stepper", "mask", "shield_rule", "choices", "runs")
+    __slots__ = ("st", "sq", "vis", "runs")
 
     def __init__(self, st: StarfallState, sq: int, vis: bytearray | None) -> None:
         self.st = st
         self.sq = sq
         self.vis = vis
-        self.k = k = st.kind[sq]
-        self.me = st.side[sq]
-        self.stepper = k in STEPPERS
-        self.mask = st.ride[sq]
-        self.shield_rule = vis is not None and k == SHIELD
-        self.choices = _ride_choices(st.geo)
         #: runs[d]: how many open, empty squares the straight ride from sq crosses in direction d (-1: not yet known)
         self.runs = [-1] * 8
 
-    def _run(self, d: int) -> int:
-        runs = self.runs
-        count = runs[d]
-        if count < 0:
-            st, vis, mask, choices = self.st, self.vis, self.mask, self.choices
-            kind, ast, star = st.kind, st.ast, st.star
-            count = 0
-            for u in st.geo.rays[self.sq][d]:
-                if kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
-                    break
-                count += 1
-            runs[d] = count
-        return count
-
     def __contains__(self, t: int) -> bool:
-        sq = self.sq
-        st = self.st
-        vis = self.vis
-        if t == sq or st.ast[t] or (vis is not None and not vis[t]):
-            return False  # the start, an asteroid, or unseen: never a destination
-        kind = st.kind
-        me = self.me
-        tk = kind[t]
-        if tk:  # every way onto an occupied square ends with a landing on it
-            if st.side[t] == me:
-                if tk == COMMAND or tk == TURRET:
-                    return False
-            elif self.k == RAIDER:
-                if tk == SIEGE or tk == COMMAND or tk == TURRET:
-                    return False
-            elif not (self.k == SIEGE and tk == TURRET):
+        return reaches(self.st, self.sq, t, self.vis, self.runs)
+
+
+def _run(st: StarfallState, sq: int, d: int, vis: bytearray | None, mask: int, bits: bytes, runs: list[int]) -> int:
+    """How many open, empty squares the straight ride from sq crosses in direction d (remembered in runs)."""
+    count = runs[d]
+    if count < 0:
+        kind, ast, star = st.kind, st.ast, st.star
+        count = 0
+        for u in st.geo.rays[sq][d]:
+            if kind[u] or ast[u] or not mask & bits[u * 6 + 1 + star[u]] or (vis is not None and not vis[u]):
+                break
+            count += 1
+        runs[d] = count
+    return count
+
+
+def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: list[int]) -> bool:
+    """``t in drone_destinations(st, sq, vis)`` for one square t (0 <= t < size) of a drone on sq;
+    ``runs`` caches free runs between calls about the same drone (start with ``[-1] * 8``)."""
+    if t == sq or st.ast[t] or (vis is not None and not vis[t]):
+        return False  # the start, an asteroid, or unseen: never a destination
+    kind = st.kind
+    k = kind[sq]
+    me = st.side[sq]
+    tk = kind[t]
+    if tk:  # every way onto an occupied square ends with a landing on it
+        if st.side[t] == me:
+            if tk == COMMAND or tk == TURRET:
                 return False
-        # a paid step may end only where the drone may land (the shield rule under fog)
-        land = not self.shield_rule or st.owner[t] == me or bool(st.cleared[me] >> t & 1)
-        if tk and not land:
+        elif k == RAIDER:
+            if tk == SIEGE or tk == COMMAND or tk == TURRET:
+                return False
+        elif not (k == SIEGE and tk == TURRET):
             return False
-        geo = st.geo
-        nbr8 = geo.nbr8
-        if self.stepper:
-            return land and t in nbr8[sq]
-        n = geo.size
-        toward = geo.toward
-        steps = _steps(geo)
-        mask = self.mask
-        star = st.star
-        choices = self.choices
-        rideable = mask & choices[t][star[t]]
-        # a straight ride of free steps from sq ends on t
-        if rideable:
-            d = toward[sq * n + t]
-            if d >= 0:
-                run = self._run(d)
-                dist = steps[sq * n + t]
-                if dist <= run or (tk and dist == run + 1):
-                    return True
-        # one paid step onto t from sq or from a square the straight ride crosses
-        if land:
-            for e in nbr8[t]:
-                if e == sq:
-                    return True
-                d = toward[sq * n + e]
-                if d >= 0 and steps[sq * n + e] <= self._run(d):
-                    return True
-        if not rideable:
-            return False
-        # a paid step to an open, empty p beside sq, then a straight ride from p to t
-        ast = st.ast
-        rays = geo.rays
-        for p in nbr8[sq]:
-            d = toward[p * n + t]
-            if d < 0 or kind[p] or ast[p] or (vis is not None and not vis[p]):
-                continue
-            for u in rays[p][d]:
-                if u == t:
-                    return True  # t itself is rideable, and empty or a landing
-                if u == sq or kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
-                    break
+    # a paid step may end only where the drone may land (the shield rule under fog)
+    land = vis is None or k != SHIELD or st.owner[t] == me or bool(st.cleared[me] >> t & 1)
+    if tk and not land:
         return False
+    geo = st.geo
+    nbr8 = geo.nbr8
+    if k in STEPPERS:
+        return land and t in nbr8[sq]
+    n = geo.size
+    toward, steps, bits = _line_tables(geo)
+    mask = st.ride[sq]
+    star = st.star
+    rideable = mask & bits[t * 6 + 1 + star[t]]
+    # a straight ride of free steps from sq ends on t
+    if rideable:
+        d = toward[sq * n + t]
+        if d < 8:
+            run = _run(st, sq, d, vis, mask, bits, runs)
+            dist = steps[sq * n + t]
+            if dist <= run or (tk and dist == run + 1):
+                return True
+    # one paid step onto t from sq or from a square the straight ride crosses
+    if land:
+        for e in nbr8[t]:
+            if e == sq:
+                return True
+            d = toward[sq * n + e]
+            if d < 8 and steps[sq * n + e] <= _run(st, sq, d, vis, mask, bits, runs):
+                return True
+    if not rideable:
+        return False
+    # a paid step to an open, empty p beside sq, then a straight ride from p to t
+    ast = st.ast
+    rays = geo.rays
+    for p in nbr8[sq]:
+        d = toward[p * n + t]
+        if d > 7 or kind[p] or ast[p] or (vis is not None and not vis[p]):
+            continue
+        for u in rays[p][d]:
+            if u == t:
+                return True  # t itself is rideable, and empty or a landing
+            if u == sq or kind[u] or ast[u] or not mask & bits[u * 6 + 1 + star[u]] or (vis is not None and not vis[u]):
+                break
+    return False
 
 
-_STEPS: dict[int, tuple[int, ...]] = {}
+_LINE_TABLES: dict[int, tuple[bytes, bytes, bytes]] = {}
 
 
-def _steps(geo: Geometry) -> tuple[int, ...]:
-    """``steps[a * size + b]``: the king-move distance from a to b."""
-    table = _STEPS.get(id(geo))
-    if table is None:
+def _line_tables(geo: Geometry) -> tuple[bytes, bytes, bytes]:
+    """Small byte tables for :func:`reaches`: ``toward[a * size + b]`` (the direction from a to b,
+    255 if none), ``steps[a * size + b]`` (king-move distance) and ``bits[sq * 6 + 1 + colour]``
+    (the ride bits of sq holding a star of that colour; colour -1: no star)."""
+    tables = _LINE_TABLES.get(id(geo))
+    if tables is None:
         n = geo.size
-        table = _STEPS[id(geo)] = tuple(geo.chebyshev(a, b) for a in range(n) for b in range(n))
-    return table
+        toward = bytes(255 if d < 0 else d for d in geo.toward)
+        steps = bytes(geo.chebyshev(a, b) for a in range(n) for b in range(n))
+        choices = _ride_choices(geo)
+        bits = bytes(choices[sq][c] for sq in range(n) for c in (-1, 0, 1, 2, 3, 4))
+        tables = _LINE_TABLES[id(geo)] = (toward, steps, bits)
+    return tables
 
 
 def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> list[int]:
@@ -519,23 +521,18 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     kind = m.kind
     if not st.aims and m.tag == "":
         if kind == MOVE:
-            if _move_legal(st, m.a, m.b):
-                return None
+            a, b = m.a, m.b
+            n = st.geo.size
+            if 0 <= a < n and 0 <= b < n:
+                k = st.kind[a]
+                if k and k != COMMAND and k != TURRET and st.side[a] == st.current and reaches(
+                    st, a, b, fog.visible(st, st.current) if st.rules.fogged else None, [-1] * 8
+                ):
+                    return None
         elif kind == SWAP:
             if _swap_legal(st, m.a, m.b):
                 return None
     return _refusal(st, m)
-
-
-def _move_legal(st: StarfallState, a: int, b: int) -> bool:
-    """True only if ``move a -> b`` is legal for the mover (not while aims are owed)."""
-    n = st.geo.size
-    if not (0 <= a < n and 0 <= b < n):
-        return False
-    k = st.kind[a]
-    if not k or k == COMMAND or k == TURRET or st.side[a] != st.current:
-        return False
-    return b in Reach(st, a, _vis(st))
 
 
 def _swap_legal(st: StarfallState, a: int, b: int) -> bool:
