@@ -122,7 +122,7 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     if type(kind) is str and kind in _TWO_SQUARES:
         ka, kb = _TWO_SQUARES[kind]
         p, q = data.get(ka), data.get(kb)
-        if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
+        if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2 and len(data) == 3:
             (c, r), (c2, r2) = p, q
             w, h = geo.width, geo.height
             if (type(c) is int and type(r) is int and type(c2) is int and type(r2) is int
@@ -135,9 +135,17 @@ def decode(geo: Geometry, data: Any) -> SfMove:
 
 
 def _decode(geo: Geometry, data: Any) -> SfMove:
+    """The whole reader: it refuses everything schemas/starfall/move.schema.json refuses (the
+    plugin says ``strict_decode``), and more (squares off this board)."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise InvalidMoveEncoding("a Starfall move is an object with a 'type'")
     kind = data["type"]
+    keys = _KEYS.get(kind)
+    if keys is None:
+        raise InvalidMoveEncoding(f"unknown Starfall move type {kind!r}")
+    extra = data.keys() - keys
+    if extra:
+        raise InvalidMoveEncoding(f"{kind}: unexpected {', '.join(sorted(map(repr, extra)))}")
 
     def square(key: str) -> int:
         value = data.get(key)
@@ -156,19 +164,29 @@ def _decode(geo: Geometry, data: Any) -> SfMove:
         return SfMove(kind, square(_ONE_SQUARE[kind]))
     if kind == RAM:
         d = data.get("dir")
-        if not isinstance(d, list) or tuple(d) not in DIRECTIONS:
+        if not isinstance(d, list) or any(type(v) is bool for v in d) or tuple(d) not in DIRECTIONS:
             raise InvalidMoveEncoding("ram: 'dir' must be one of the 8 unit directions [dc, dr]")
         return ram(square("from"), DIRECTIONS.index(tuple(d)))
     if kind == CONCEDE:
-        seat, reason = data.get("seat"), data.get("reason", "resign")
-        if seat not in (0, 1) or reason not in CONCEDE_REASONS:
+        seat, reason = data.get("seat"), data.get("reason")
+        if type(seat) is bool or seat not in (0, 1) or reason not in CONCEDE_REASONS:
             raise InvalidMoveEncoding(f"concede: needs 'seat' 0 or 1 and a 'reason' of {', '.join(CONCEDE_REASONS)}")
         return concede(seat, reason)
     if kind in (PASS, TIMEOUT):
         return SfMove(kind)
-    if kind == AIM:
-        return aim(square("at")) if "at" in data else aim()
-    raise InvalidMoveEncoding(f"unknown Starfall move type {kind!r}")
+    return aim(square("at")) if "at" in data else aim()  # AIM
+
+
+#: The keys each move type has (all required but aim's "at").
+_KEYS: dict[str, frozenset[str]] = {
+    **{kind: frozenset({"type", *pair}) for kind, pair in _TWO_SQUARES.items()},
+    **{kind: frozenset({"type", key}) for kind, key in _ONE_SQUARE.items()},
+    RAM: frozenset({"type", "from", "dir"}),
+    CONCEDE: frozenset({"type", "seat", "reason"}),
+    PASS: frozenset({"type"}),
+    TIMEOUT: frozenset({"type"}),
+    AIM: frozenset({"type", "at"}),
+}
 
 
 def text(geo: Geometry, m: SfMove) -> str:

@@ -27,6 +27,7 @@ def pegboard_games() -> GameSpec:
         default_ruleset="standard",
         description="Swap stars into lines to earn drones, then claim the sky, fight and lay siege.",
         hint=_hint,
+        strict_decode=True,  # moves.decode refuses all the move schema refuses
     )
 
 

@@ -148,3 +148,70 @@ def test_a_move_played_for_good_cannot_be_undone_but_later_ones_can():
     copy = st.clone()
     copy.push(m)
     assert copy.undo() == m and copy.to_json() == before
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "concede", "seat": True, "reason": "resign"},
+    {"type": "concede", "seat": 0},
+    {"type": "ram", "from": [3, 3], "dir": [True, 0]},
+    {"type": "aim", "at": [3, 3], "extra": 1},
+    {"type": "pass", "a": [0, 0]},
+    {"type": "move", "from": [3, 3], "to": [3, 4], "note": "x"},
+])
+def test_decode_refuses_what_the_move_schema_refuses(data):
+    geo = make_game().geo
+    with pytest.raises(InvalidMoveEncoding):
+        mv.decode(geo, data)
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "concede", "seat": 1.0, "reason": "flag"},  # JSON Schema integers include 1.0: still read
+    {"type": "ram", "from": [3, 3], "dir": [1.0, 0]},
+    {"type": "aim"},
+])
+def test_decode_still_reads_what_it_read_before(data):
+    assert mv.decode(make_game().geo, data) == mv._decode(make_game().geo, data)
+
+
+def _spoiled(how: str) -> dict:
+    import copy
+
+    from pegboard.records import record_from_moves
+    from pegboard.rulesets import load_ruleset
+    from pegboard_starfall.game import StarfallGame
+
+    ruleset = dict(load_ruleset("standard", game="starfall").data)
+    game = StarfallGame(ruleset)
+    st = game.new_state(6)
+    rng = random.Random(6)
+    moves = []
+    while st.result is None and len(moves) < 60:
+        m = st.random_move(rng)
+        st.push(m)
+        moves.append(m)
+    record = copy.deepcopy(record_from_moves(game, ruleset, 6, ["random", "random"], moves, st.result))
+    encoded = record["moves"]
+    if how in ("extra key", "both"):
+        encoded[30] = {**encoded[30], "note": "hi"}
+    if how in ("illegal early", "both"):
+        encoded[5] = {"type": "swap", "a": [0, 0], "b": [0, 1]} if encoded[5]["type"] != "swap" else {"type": "pass"}
+    if how == "off board":
+        encoded[30] = {"type": "move", "from": [3, 3], "to": [40, 1]}
+    if how == "bool seat":
+        encoded.append({"type": "concede", "seat": True, "reason": "resign"})
+    return record
+
+
+@pytest.mark.parametrize("how", ["none", "extra key", "illegal early", "both", "off board", "bool seat"])
+def test_validate_verdicts_do_not_depend_on_strict_decode(how, monkeypatch):
+    import dataclasses
+
+    from pegboard.plugins import get_plugins
+    from pegboard.records import validate_record
+
+    record = _spoiled(how)
+    strict = validate_record(record, "r.match.json").to_json()
+    games = get_plugins().games()
+    monkeypatch.setitem(games, "starfall", dataclasses.replace(games["starfall"], strict_decode=False))
+    assert validate_record(record, "r.match.json").to_json() == strict
+    assert strict["ok"] == (how == "none")
