@@ -124,11 +124,13 @@ def flow(st: StarfallState, side: int, holed: set[int] | None = None) -> list[in
                 continue
             # from the first hole on, the stars beyond it close up toward the back row
             first = vals.index(-1)
-            kept = [v for v in vals[first:] if v >= 0]
+            kept = vals[first + 1:]
+            while -1 in kept:  # holes are few: removing them one by one beats rebuilding the list
+                kept.remove(-1)
             if refill:
-                fresh = draws(key, st.draws, len(vals) - first - len(kept), colors)
-                st.draws += len(fresh)
-                star[slc] = vals[:first] + kept + fresh
+                n = len(vals) - first - len(kept)
+                st.draws += n
+                star[slc] = vals[:first] + kept + draws(key, st.draws - n, n, colors)
                 changed += squares[first:]
             elif kept:
                 star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))

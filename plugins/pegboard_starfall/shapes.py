@@ -555,7 +555,8 @@ def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int
             elif g is not base:
                 base = merge(g, base)
     groups = {id(g): g for g in group.values()}
-    if len(groups) > 1:
+    # groups of different colours never merge: look for touching ones only when colours repeat
+    if len(groups) > 1 and len({colors[g[0]] for g in groups.values()}) < len(groups):
         right, down = t.right, t.down
         for s in list(group):
             x = colors[s]
