@@ -183,10 +183,12 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         for _rank, _first, shape, cands in plans:
             if st.winner_result is not None:
                 return
-            pay_shape(st, shape, cands, cause)
+            if telling or (cands and shape.row is not None):  # else pay_shape would do nothing
+                pay_shape(st, shape, cands, cause)
         clear = st.star
         half, col = geo.half, geo.col
         mask = 0
+        mine = 0
         holed = set()
         for _r, _f, shape, _c in plans:
             for sq in shape.squares:
@@ -194,8 +196,9 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
                     clear[sq] = -1
                     holed.add(col[sq])
                     if half[sq] == mover:
-                        st.cleared_now += 1
+                        mine += 1
                 mask |= 1 << sq
+        st.cleared_now += mine
         st.cleared[mover] |= mask
         if st.winner_result is not None:
             return
