@@ -29,10 +29,15 @@ def draw(key: int, n: int, bound: int) -> int:
 
 def draws(key: int, first: int, count: int, bound: int) -> list[int]:
     """Draws number ``first`` .. ``first + count - 1``, as :func:`draw` gives them one by one."""
-    out = []
-    for n in range(first + 1, first + count + 1):
-        z = (key + n * _GOLDEN) & _MASK
+    z = (key + (first + 1) * _GOLDEN) & _MASK
+    if count == 1:  # the common refill: one hole in a column
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
         z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
-        out.append((z ^ (z >> 31)) % bound)
+        return [(z ^ (z >> 31)) % bound]
+    out = []
+    for _ in range(count):
+        y = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        y = (y ^ (y >> 27)) * 0x94D049BB133111EB & _MASK
+        out.append((y ^ (y >> 31)) % bound)
+        z = (z + _GOLDEN) & _MASK  # the next draw's counter, without a multiplication
     return out

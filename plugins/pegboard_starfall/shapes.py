@@ -581,9 +581,17 @@ def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int
     return [k[2] for k in keyed]
 
 
-@lru_cache(maxsize=1 << 14)
 def _row_of_set(squares: frozenset[int], width: int) -> str | None:
-    """:func:`_row_of` for a shape where it stands (a frozenset hashes once, so a repeat costs a lookup)."""
+    """:func:`_row_of` for a shape where it stands.
+
+    Three squares are one 3-run (every other match window is bigger), which pays nothing.
+    """
+    return None if len(squares) == 3 else _row_of_placed(squares, width)
+
+
+@lru_cache(maxsize=1 << 14)
+def _row_of_placed(squares: frozenset[int], width: int) -> str | None:
+    """:func:`_row_of` cached by the shape where it stands (a frozenset hashes once, so a repeat costs a lookup)."""
     return _row_of(sorted(squares), width)
 
 
