@@ -42,37 +42,40 @@ def deal(st: StarfallState) -> None:
     (the V and X both contain a diagonal 3-run). A dead end (no colour left) redeals.
     """
     geo = st.geo
-    colors = range(st.rules.colors)
+    n_colors = st.rules.colors
+    # the colours left, per bit set of banned colours
+    allowed_by_ban = [tuple(k for k in range(n_colors) if not ban >> k & 1) for ban in range(1 << n_colors)]
     patterns = _deal_patterns(geo)
     star, ast = st.star, st.ast
+    key = st.key
     for _attempt in range(_DEAL_ATTEMPTS):
         ok = True
         for sq in range(geo.size):
             if ast[sq]:
                 star[sq] = -1
                 continue
-            banned = set()
-            for first, rest in patterns[sq]:
-                v = star[first]
-                if v >= 0 and all(star[o] == v for o in rest):
-                    banned.add(v)
-            allowed = [k for k in colors if k not in banned]
+            banned = 0
+            for a, b, c in patterns[sq]:
+                v = star[a]
+                if v >= 0 and star[b] == v and star[c] == v:
+                    banned |= 1 << v
+            allowed = allowed_by_ban[banned]
             if not allowed:
                 ok = False
                 break
-            star[sq] = allowed[draw(st.key, st.draws, len(allowed))]
+            star[sq] = allowed[draw(key, st.draws, len(allowed))]
             st.draws += 1
         if ok:
             return
     raise RuntimeError("could not deal a board without a line")  # pragma: no cover - needs < 3 colours
 
 
-_DEAL_PATTERNS: dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]] = {}
+_DEAL_PATTERNS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
 
 
-def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Per square, the dealt cells (below and left) that a star there would complete a
-    run with, as (first cell, other cells), for the runs that fit on the board."""
+    run with, as three cells (a pair's last cell repeated), for the runs that fit on the board."""
     table = _DEAL_PATTERNS.get(id(geo))
     if table is None:
         out = []
@@ -83,7 +86,7 @@ def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, tuple[int, ...]], ..
                           ((c - 1, r - 1), (c - 2, r - 2)), ((c + 1, r - 1), (c + 2, r - 2))):
                 if all(geo.on_board(cc, rr) for cc, rr in cells):
                     squares = [geo.sq(cc, rr) for cc, rr in cells]
-                    runs.append((squares[0], tuple(squares[1:])))
+                    runs.append((squares[0], squares[1], squares[-1]))
             out.append(tuple(runs))
         table = _DEAL_PATTERNS[id(geo)] = tuple(out)
     return table
