@@ -322,22 +322,41 @@ def _row_index(width: int, key: tuple[int, ...]) -> int:
 
     ``key`` is the shape moved to its bounding box's top-left corner, as ``r * width + c``:
     containment does not depend on where the shape sits, so equal shapes share one entry.
+    The shape is one integer with bit ``r * width + c`` per cell; a template fits when its
+    mask, shifted to some place inside the shape's bounding box, is all inside that integer.
     """
-    cells = {(k % width, k // width) for k in key}
-    size = len(cells)
-    for ri, templates in enumerate(_ROW_TEMPLATES):
-        for template in templates:
-            if len(template) > size:
+    cells = 0
+    for k in key:
+        cells |= 1 << k
+    size = len(key)
+    box_w = max(k % width for k in key) + 1
+    box_h = key[-1] // width + 1
+    for ri, templates in enumerate(_template_masks(width)):
+        for mask, t_size, t_w, t_h in templates:
+            if t_size > size or t_w > box_w or t_h > box_h:
                 continue
-            c0, r0 = template[0]
-            for c, r in cells:
-                dc, dr = c - c0, r - r0
-                for x, y in template:
-                    if (x + dc, y + dr) not in cells:
-                        break
-                else:
-                    return ri
+            for dr in range(box_h - t_h + 1):
+                for dc in range(box_w - t_w + 1):
+                    # cells left of dc wrap into the row above at columns >= width - dc >= t_w: never in the mask
+                    if (cells >> (dr * width + dc)) & mask == mask:
+                        return ri
     return len(SHAPE_ROWS)
+
+
+@cache
+def _template_masks(width: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """Per payout row, its templates that fit ``width`` columns as (mask, cells, width, height)."""
+    out = []
+    for templates in _ROW_TEMPLATES:
+        row = []
+        for template in templates:
+            t = _normal(template)
+            t_w = max(c for c, _ in t) + 1
+            if t_w > width:
+                continue
+            row.append((sum(1 << (r * width + c) for c, r in t), len(t), t_w, max(r for _, r in t) + 1))
+        out.append(tuple(row))
+    return tuple(out)
 
 
 def _row_of(squares: Sequence[int], width: int) -> str | None:

@@ -600,3 +600,32 @@ def test_bit_parallel_search_equals_the_window_scan(width, height, rnd, colours,
     # every square walks the window tables one by one: same shapes, on crowded boards too
     colors = [-1 if rnd.random() < holes else rnd.randrange(colours) for _ in range(width * height)]
     assert find_shapes(colors, width, height) == find_shapes_through(colors, width, height, range(width * height))
+
+
+def _row_by_translation(cells: set[tuple[int, int]]) -> str | None:
+    """The payout row by brute force: the first row with a template that fits inside the cells once moved."""
+    from pegboard_starfall import shapes
+
+    for row, templates in zip(SHAPE_ROWS, shapes._ROW_TEMPLATES):
+        for template in templates:
+            for c, r in cells:
+                dc, dr = c - template[0][0], r - template[0][1]
+                if all((x + dc, y + dr) in cells for x, y in template):
+                    return row
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.randoms(use_true_random=False), st.integers(1, 16))
+def test_classify_shape_equals_moving_each_template_over_the_cells(width, height, rnd, size):
+    # classify_shape tests templates as bit masks shifted over the shape's bounding box; moving
+    # each template cell by cell over the shape must give the same row (blobs and scattered cells)
+    cells = {(rnd.randrange(width), rnd.randrange(height))}
+    for _ in range(4 * size):
+        if len(cells) >= size:
+            break
+        c, r = rnd.choice(sorted(cells)) if rnd.random() < 0.8 else (rnd.randrange(width), rnd.randrange(height))
+        dc, dr = rnd.choice(((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1)))
+        if 0 <= c + dc < width and 0 <= r + dr < height:
+            cells.add((c + dc, r + dr))
+    assert classify_shape([r * width + c for c, r in cells], width, height) == _row_by_translation(cells)
