@@ -171,8 +171,28 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             st.quiet = True
             return
         st.quiet = False
-        plans = []
         telling = st.telling
+        if not telling and len(shapes) == 1 and shapes[0].row is None:
+            # the commonest wave in push: one lone 3-run, which pays nothing and only clears
+            if st.winner_result is not None:
+                return
+            holed = set()
+            mask = mine = 0
+            clear, half, col = st.star, geo.half, geo.col
+            for sq in shapes[0].squares:
+                clear[sq] = -1
+                holed.add(col[sq])
+                if half[sq] == mover:
+                    mine += 1
+                mask |= 1 << sq
+            st.cleared_now += mine
+            st.cleared[mover] |= mask
+            changed = flow(st, mover, holed if settled else None)
+            settled = True
+            swapped = ()
+            cause = "cascade"
+            continue
+        plans = []
         for shape in shapes:
             # a lone 3-run pays nothing: its candidates only order the events nobody reads in push
             cands = candidates(st, shape.squares, swapped, mover) if shape.row is not None or telling else []
