@@ -56,8 +56,9 @@ class Geometry:
         self.match_trie = tuple(self._trie(sq) for sq in range(n))
         #: swap_pairs: every (a, b) of orthogonal neighbours, a < b, with the match tries of a
         #: without b and of b without a (a swap puts b's colour on a, and a's on b).
+        trie = self.match_trie
         self.swap_pairs = tuple(
-            (a, b, self._trie(a, b), self._trie(b, a))
+            (a, b, _without(trie[a], b), _without(trie[b], a))
             for a in range(n) for b in (a + 1, a + width)
             if b < n and (b == a + width or self.col[b] != 0)
         )
@@ -100,14 +101,12 @@ class Geometry:
             r += dr
         return tuple(out)
 
-    def _trie(self, sq: int, without: int = -1) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    def _trie(self, sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
         near = set(self.nbr8[sq])
         groups: dict[int, list[tuple[int, ...]]] = {}
         for pat in self.match_patterns[sq]:
-            if without in pat:
-                continue
-            first = min(o for o in pat if o in near)
-            groups.setdefault(first, []).append(tuple(o for o in pat if o != first))
+            first = min([o for o in pat if o in near])
+            groups.setdefault(first, []).append(tuple([o for o in pat if o != first]))
         return tuple((first, tuple(sorted(rests, key=len))) for first, rests in sorted(groups.items()))
 
     def _patterns(self, sq: int) -> tuple[tuple[int, ...], ...]:
@@ -118,16 +117,36 @@ class Geometry:
         of two meeting at a corner) or an X (a centre and its four diagonal neighbours).
         The richer shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
         """
-        c0, r0 = sq % self.width, sq // self.width
+        w, h = self.width, self.height
+        c0, r0 = sq % w, sq // w
         found: list[tuple[int, ...]] = []
-        for shape in MATCH_WINDOWS:
+        for shape, lo_c, hi_c, lo_r, hi_r in _WINDOW_SPANS:
             for ac, ar in shape:  # place the shape so that cell (ac, ar) lands on sq
-                cells = [(c0 + dc - ac, r0 + dr - ar) for dc, dr in shape]
-                if all(self.on_board(c, r) for c, r in cells):
-                    others = tuple(r * self.width + c for c, r in cells if (c, r) != (c0, r0))
-                    found.append(others)
+                oc, orow = c0 - ac, r0 - ar
+                if oc + lo_c >= 0 and oc + hi_c < w and orow + lo_r >= 0 and orow + hi_r < h:
+                    base = orow * w + oc
+                    found.append(tuple([base + dr * w + dc for dc, dr in shape if dc != ac or dr != ar]))
         found.sort(key=len)
         return tuple(found)
+
+
+#: Each match window with the least and greatest column and row offsets of its cells.
+_WINDOW_SPANS = tuple(
+    (shape, min(c for c, _ in shape), max(c for c, _ in shape), min(r for _, r in shape), max(r for _, r in shape))
+    for shape in MATCH_WINDOWS
+)
+
+
+def _without(trie: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """``trie`` less every pattern that holds sq (the same as building it without them:
+    a pattern's group and its order among the group's patterns do not depend on the others)."""
+    out = []
+    for first, rests in trie:
+        if first != sq:
+            kept = tuple([rest for rest in rests if sq not in rest])
+            if kept:
+                out.append((first, kept))
+    return tuple(out)
 
 
 @cache

@@ -70,14 +70,30 @@ def aim(at: int = -1) -> SfMove:
     return SfMove(AIM, at)
 
 
-_TABLES: dict[tuple[str, int], list[SfMove]] = {}
+class MoveTable(dict[int, SfMove]):
+    """The moves of one kind by ``a * size + b``, each made the first time it is asked for
+    (a replay meets a few hundred of a table's size**2 moves) and then shared."""
+
+    __slots__ = ("kind", "size")
+
+    def __init__(self, kind: str, size: int) -> None:
+        super().__init__()
+        self.kind = kind
+        self.size = size
+
+    def __missing__(self, i: int) -> SfMove:
+        m = self[i] = SfMove(self.kind, i // self.size, i % self.size)
+        return m
 
 
-def move_table(kind: str, size: int) -> list[SfMove]:
-    """Prebuilt moves ``table[a * size + b]`` of one kind, so generation allocates nothing."""
+_TABLES: dict[tuple[str, int], MoveTable] = {}
+
+
+def move_table(kind: str, size: int) -> MoveTable:
+    """Moves ``table[a * size + b]`` of one kind, so generation allocates each move once."""
     table = _TABLES.get((kind, size))
     if table is None:
-        table = _TABLES[(kind, size)] = [SfMove(kind, a, b) for a in range(size) for b in range(size)]
+        table = _TABLES[(kind, size)] = MoveTable(kind, size)
     return table
 
 

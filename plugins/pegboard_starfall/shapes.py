@@ -195,7 +195,7 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "first", "first_full", "through", "through_full", "right", "down")
+    __slots__ = ("size", "first", "_through", "through_full", "right", "down", "_by_sq", "_grouped")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -264,11 +264,20 @@ class _Tables:
             for s in w:
                 by_sq[s].append(w)
         self.first = tuple(grouped(s, by_min[s], False) for s in range(n))
-        self.first_full = tuple(grouped(s, by_min[s], True) for s in range(n))
-        self.through = tuple(grouped(s, by_sq[s], False) for s in range(n))
         self.through_full = tuple(grouped(s, by_sq[s], True) for s in range(n))
+        # matches_through's table is built on first use: a replay never asks for it.
+        self._through: tuple[Any, ...] | None = None
+        self._by_sq = by_sq
+        self._grouped = grouped
         self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
         self.down = tuple(s + width if s + width < n else -1 for s in range(n))
+
+    @property
+    def through(self) -> tuple[Any, ...]:
+        """Per square, the match windows through it grouped as in ``first`` (cells padded to three)."""
+        if self._through is None:
+            self._through = tuple(self._grouped(s, w, False) for s, w in enumerate(self._by_sq))
+        return self._through
 
 
 @cache
