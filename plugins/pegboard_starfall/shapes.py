@@ -195,7 +195,7 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "first", "_through", "through_full", "right", "down", "_by_sq", "_grouped")
+    __slots__ = ("size", "_first", "_through", "through_full", "right", "down", "_by_min", "_by_sq", "_grouped")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -263,14 +263,23 @@ class _Tables:
             by_min[min(w)].append(w)
             for s in w:
                 by_sq[s].append(w)
-        self.first = tuple(grouped(s, by_min[s], False) for s in range(n))
         self.through_full = tuple(grouped(s, by_sq[s], True) for s in range(n))
-        # matches_through's table is built on first use: a replay never asks for it.
+        # has_match's and matches_through's tables are built on first use: a replay needs neither.
+        self._first: tuple[Any, ...] | None = None
         self._through: tuple[Any, ...] | None = None
+        self._by_min = by_min
         self._by_sq = by_sq
         self._grouped = grouped
         self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
         self.down = tuple(s + width if s + width < n else -1 for s in range(n))
+
+    @property
+    def first(self) -> tuple[Any, ...]:
+        """Per square s, the match windows whose lowest square is s, grouped by a neighbour of s
+        in the window; each as its other squares padded with s to three."""
+        if self._first is None:
+            self._first = tuple(self._grouped(s, w, False) for s, w in enumerate(self._by_min))
+        return self._first
 
     @property
     def through(self) -> tuple[Any, ...]:
