@@ -52,6 +52,14 @@ def _pegboard(*args: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except subprocess.CalledProcessError as exc:
+        print(f"error: a child exited with status {exc.returncode}: {' '.join(exc.cmd[:6])} ...", file=sys.stderr)
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", type=Path, required=True, help="an older checkout (has platform/ and plugins/)")
     parser.add_argument("-n", "--games", type=int, default=40, help="records to validate; games per match (default 40)")
