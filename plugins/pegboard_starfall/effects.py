@@ -30,6 +30,8 @@ from .rng import draw, draws
 from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .shapes import Shape
     from .state import StarfallState
 
@@ -176,17 +178,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             # the commonest wave in push: one lone 3-run, which pays nothing and only clears
             if st.winner_result is not None:
                 return
-            holed = set()
-            mask = mine = 0
-            clear, half, col = st.star, geo.half, geo.col
-            for sq in shapes[0].squares:
-                clear[sq] = -1
-                holed.add(col[sq])
-                if half[sq] == mover:
-                    mine += 1
-                mask |= 1 << sq
-            st.cleared_now += mine
-            st.cleared[mover] |= mask
+            holed = _clear(st, shapes, mover)
             changed = flow(st, mover, holed if settled else None)
             settled = True
             swapped = ()
@@ -205,21 +197,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
                 return
             if telling or (cands and shape.row is not None):  # else pay_shape would do nothing
                 pay_shape(st, shape, cands, cause)
-        clear = st.star
-        half, col = geo.half, geo.col
-        mask = 0
-        mine = 0
-        holed = set()
-        for _r, _f, shape, _c in plans:
-            for sq in shape.squares:
-                if clear[sq] >= 0:
-                    clear[sq] = -1
-                    holed.add(col[sq])
-                    if half[sq] == mover:
-                        mine += 1
-                mask |= 1 << sq
-        st.cleared_now += mine
-        st.cleared[mover] |= mask
+        holed = _clear(st, [plan[2] for plan in plans], mover)
         if st.winner_result is not None:
             return
         # every match cleared, so any new one runs through a square the flow filled
@@ -227,6 +205,25 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         settled = True
         swapped = ()
         cause = "cascade"
+
+
+def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> set[int]:
+    """Empty the shapes' squares, count those on the mover's half and mark them cleared;
+    returns the columns that now hold a hole (what the next flow has to look at)."""
+    star, half, col = st.star, st.geo.half, st.geo.col
+    holed = set()
+    mask = mine = 0
+    for shape in shapes:
+        for sq in shape.squares:
+            if star[sq] >= 0:
+                star[sq] = -1
+                holed.add(col[sq])
+                if half[sq] == mover:
+                    mine += 1
+            mask |= 1 << sq
+    st.cleared_now += mine
+    st.cleared[mover] |= mask
+    return holed
 
 
 def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:

@@ -218,6 +218,17 @@ def _ride_choices(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     return table
 
 
+def may_land_on(k: int, tk: int, own: bool) -> bool:
+    """Whether a drone of kind ``k`` may end a move on a square holding a drone of kind ``tk``:
+    ``own`` (the same side's) stacks on anything but a Command or a turret; an enemy is taken
+    by a raider (not a siege, Command or turret) and by a siege only when it is a turret."""
+    if own:
+        return tk != COMMAND and tk != TURRET
+    if k == RAIDER:
+        return tk != SIEGE and tk != COMMAND and tk != TURRET
+    return k == SIEGE and tk == TURRET
+
+
 def _lander(st: StarfallState, sq: int, rb: list[int], vis: bytearray | None) -> Callable[[int], bool]:
     """Whether the drone on sq may end a move on square t (an empty, own-stack or take square)."""
     kind, side = st.kind, st.side
@@ -231,15 +242,8 @@ def _lander(st: StarfallState, sq: int, rb: list[int], vis: bytearray | None) ->
         if not rb[t]:  # an asteroid, or unseen
             return False
         tk = kind[t]
-        if tk:
-            if side[t] == me:
-                if tk == COMMAND or tk == TURRET:
-                    return False
-            elif k == RAIDER:
-                if tk == SIEGE or tk == COMMAND or tk == TURRET:
-                    return False
-            elif not (k == SIEGE and tk == TURRET):
-                return False
+        if tk and not may_land_on(k, tk, side[t] == me):
+            return False
         if shield_rule and owner[t] != me and not (cleared >> t & 1):
             return False
         return True
@@ -290,15 +294,9 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
     k = kind[sq]
     me = st.side[sq]
     tk = kind[t]
-    if tk:  # every way onto an occupied square ends with a landing on it
-        if st.side[t] == me:
-            if tk == COMMAND or tk == TURRET:
-                return False
-        elif k == RAIDER:
-            if tk == SIEGE or tk == COMMAND or tk == TURRET:
-                return False
-        elif not (k == SIEGE and tk == TURRET):
-            return False
+    # every way onto an occupied square ends with a landing on it
+    if tk and not may_land_on(k, tk, st.side[t] == me):
+        return False
     # a paid step may end only where the drone may land (the shield rule under fog)
     land = vis is None or k != SHIELD or st.owner[t] == me or bool(st.cleared[me] >> t & 1)
     if tk and not land:
