@@ -228,16 +228,7 @@ class _Compiler:
         if extra is False:
             out.append(f"if not {v}.keys() <= {self.constant(frozenset(properties))}: return False")
         for key, sub in properties.items():
-            item = self.local("x")
-            checks = self.check(sub, item)
-            if checks:
-                if key in required:  # known present
-                    out.append(f"{item} = {v}[{key!r}]")
-                    out.extend(checks)
-                else:
-                    out.append(f"if {key!r} in {v}:")
-                    out.append(f"    {item} = {v}[{key!r}]")
-                    out.extend(f"    {line}" for line in checks)
+            out += self._member(sub, f"{v}[{key!r}]", None if key in required else f"{key!r} in {v}")
         if extra is not True and extra is not False:
             key, item = self.local("k"), self.local("x")
             checks = self.check(extra, item)
@@ -247,6 +238,17 @@ class _Compiler:
                 out.append(f"    if {key} not in {names}:")
                 out.extend(f"        {line}" for line in checks)
         return self._when(f"type({v}) is dict", known == "object", out)
+
+    def _member(self, schema: Mapping[str, Any], access: str, present: str | None) -> list[str]:
+        """Checks of one property or item read as ``access``; ``present`` is the test that it
+        exists (None: the schema already made sure it does)."""
+        item = self.local("x")
+        checks = self.check(schema, item)
+        if not checks:
+            return []
+        if present is None:
+            return [f"{item} = {access}", *checks]
+        return [f"if {present}:", f"    {item} = {access}", *(f"    {line}" for line in checks)]
 
     def array(self, schema: Mapping[str, Any], v: str, known: str | None = None) -> list[str]:
         prefix = list(schema.get("prefixItems", ()))
@@ -264,16 +266,7 @@ class _Compiler:
             if high is not None:
                 out.append(f"if {n} > {int(high)}: return False")
         for index, sub in enumerate(prefix):  # shorter arrays are allowed
-            item = self.local("x")
-            checks = self.check(sub, item)
-            if checks:
-                if index < int(low):  # known present
-                    out.append(f"{item} = {v}[{index}]")
-                    out.extend(checks)
-                else:
-                    out.append(f"if {n} > {index}:")
-                    out.append(f"    {item} = {v}[{index}]")
-                    out.extend(f"    {line}" for line in checks)
+            out += self._member(sub, f"{v}[{index}]", None if index < int(low) else f"{n} > {index}")
         if rest is False:
             if high is None or int(high) > len(prefix):  # else maxItems has said it
                 out.append(f"if {n} > {len(prefix)}: return False")
