@@ -8,7 +8,12 @@ kept for the lines a test paints.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import importlib.util
+import random
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from types import ModuleType
 
 from pegboard_starfall.game import StarfallGame
 from pegboard_starfall.pieces import (
@@ -26,6 +31,28 @@ LINE = 4  # the colour tests paint lines with
 def make_game(**tables: dict) -> StarfallGame:
     """A game with the standard rules, some tables overridden: make_game(fog={"mode": "seam"})."""
     return StarfallGame({"game": "starfall", "id": "test", **tables})
+
+
+def random_positions(game: StarfallGame, seed: int, every: int, max_ply: int) -> Iterator[StarfallState]:
+    """Every ``every``-th position of one seeded random game up to ``max_ply`` (a pick from the
+    full legal list each ply, so the positions never depend on the random-move sampler)."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    while st.result is None and st.ply < max_ply:
+        if st.ply % every == 0:
+            yield st
+        st.push(rng.choice(st.legal_moves()))
+
+
+def load_tool(name: str) -> ModuleType:
+    """The module of ``tools/<name>.py``, loaded by path (tools/ is not a package)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def blank(game: StarfallGame, to_move: int = 0) -> StarfallState:

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "balance_starfall.py"
+from starfall_helpers import load_tool
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("balance_starfall", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["balance_starfall"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("balance_starfall")
 
 
 def test_a_small_batch_reports_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

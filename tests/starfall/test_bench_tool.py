@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from starfall_helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
-TOOL = ROOT / "tools" / "bench_starfall.py"
 
 
 def _tool():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_starfall", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_starfall"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("bench_starfall")
 
 
 def test_baseline_must_hold_the_engine_package(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

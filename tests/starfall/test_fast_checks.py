@@ -16,7 +16,7 @@ from pegboard.game import InvalidMoveEncoding
 from pegboard_starfall import moves as mv
 from pegboard_starfall.movegen import Reach, _refusal, _vis, drone_destinations, refusal
 from pegboard_starfall.pieces import COMMAND, TURRET
-from starfall_helpers import LINE, blank, make_game, put, sq
+from starfall_helpers import LINE, blank, make_game, put, random_positions, sq
 
 VARIANTS = {
     "standard": {},
@@ -27,13 +27,7 @@ VARIANTS = {
 
 
 def _positions(variant: str, seed: int, every: int):
-    game = make_game(**VARIANTS[variant])
-    st = game.new_state(seed)
-    rng = random.Random(seed)
-    while st.result is None and st.ply < 300:
-        if st.ply % every == 0:
-            yield st
-        st.push(rng.choice(st.legal_moves()))
+    return random_positions(make_game(**VARIANTS[variant]), seed, every, max_ply=300)
 
 
 def _candidates(st, rng: random.Random) -> list[mv.SfMove]:

@@ -15,7 +15,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.movegen import Reach, _vis, drone_destinations
 from pegboard_starfall.pieces import COMMAND, TURRET
 from pegboard_starfall.sampling import Slots
-from starfall_helpers import blank, make_game, put, sq
+from starfall_helpers import blank, make_game, put, random_positions, sq
 
 VARIANTS = {
     "standard": {},
@@ -28,14 +28,7 @@ VARIANTS = {
 
 
 def _positions(variant: str, seed: int, every: int = 7):
-    """Every ``every``-th position of one random game (legal-list playout, so it never depends on the sampler)."""
-    game = make_game(**VARIANTS[variant])
-    st = game.new_state(seed)
-    rng = random.Random(seed)
-    while st.result is None and st.ply < 400:
-        if st.ply % every == 0:
-            yield st
-        st.push(rng.choice(st.legal_moves()))
+    return random_positions(make_game(**VARIANTS[variant]), seed, every, max_ply=400)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
