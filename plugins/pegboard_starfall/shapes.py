@@ -340,30 +340,43 @@ def _row_index(width: int, key: tuple[int, ...]) -> int:
 
     ``key`` is the shape moved to its bounding box's top-left corner, as ``r * width + c``:
     containment does not depend on where the shape sits, so equal shapes share one entry.
-    The shape is one integer with bit ``r * width + c`` per cell; a template fits when its
-    mask, shifted to some place inside the shape's bounding box, is all inside that integer.
+    The shape is one integer with bit ``r * width + c`` per cell. ANDing the template's
+    possible starts with the shape shifted down by each of the template's cells leaves bit
+    ``p`` set where the template placed at ``p`` lies wholly inside the shape: every
+    placement is tested at once.
     """
     cells = 0
     for k in key:
         cells |= 1 << k
-    size = len(key)
     box_w = max(k % width for k in key) + 1
     box_h = key[-1] // width + 1
-    for ri, templates in enumerate(_template_masks(width)):
-        for mask, t_size, t_w, t_h in templates:
-            if t_size > size or t_w > box_w or t_h > box_h:
-                continue
-            for dr in range(box_h - t_h + 1):
-                for dc in range(box_w - t_w + 1):
-                    # cells left of dc wrap into the row above at columns >= width - dc >= t_w: never in the mask
-                    if (cells >> (dr * width + dc)) & mask == mask:
-                        return ri
+    for ri, offsets, starts in _candidates(width, box_w, box_h, len(key)):
+        for k in offsets:
+            starts &= cells >> k
+        if starts:
+            return ri
     return len(SHAPE_ROWS)
 
 
 @cache
-def _template_masks(width: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
-    """Per payout row, its templates that fit ``width`` columns as (mask, cells, width, height)."""
+def _candidates(width: int, box_w: int, box_h: int, size: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """The templates that can fit in a shape of ``size`` cells and a ``box_w`` x ``box_h`` box,
+    in row order, as (row index, cells, starts): the starts are bits ``r * width + c`` for
+    every place the template's box fits inside the shape's (one further right would wrap
+    its cells into the next row)."""
+    out = []
+    for ri, templates in enumerate(_template_masks(width)):
+        for offsets, t_w, t_h in templates:
+            if len(offsets) <= size and t_w <= box_w and t_h <= box_h:
+                row = (1 << (box_w - t_w + 1)) - 1
+                out.append((ri, offsets, sum(row << (r * width) for r in range(box_h - t_h + 1))))
+    return tuple(out)
+
+
+@cache
+def _template_masks(width: int) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...]:
+    """Per payout row, its templates that fit ``width`` columns as (cells as ``r * width + c``,
+    width, height)."""
     out = []
     for templates in _ROW_TEMPLATES:
         row = []
@@ -372,7 +385,7 @@ def _template_masks(width: int) -> tuple[tuple[tuple[int, int, int, int], ...], 
             t_w = max(c for c, _ in t) + 1
             if t_w > width:
                 continue
-            row.append((sum(1 << (r * width + c) for c, r in t), len(t), t_w, max(r for _, r in t) + 1))
+            row.append((tuple(sorted(r * width + c for c, r in t)), t_w, max(r for _, r in t) + 1))
         out.append(tuple(row))
     return tuple(out)
 
