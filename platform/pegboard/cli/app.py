@@ -9,6 +9,7 @@ exit code 1 (invalid input) or 2 (usage); there are no tracebacks unless
 
 
 import gc
+import importlib
 import os
 import sys
 import warnings
@@ -26,7 +27,6 @@ except ImportError:  # pragma: no cover - older typer on top of click
 from ..version import __version__
 from ..game import PegboardError
 from ..plugins import Plugins, env_plugin_files, set_plugins
-from . import analysis, files, info, matches, online, play, profiles, tournament
 from .common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
 
 HELP = """Pegboard: turn-based board games as plugins.
@@ -47,8 +47,25 @@ def _root(
         raise typer.Exit(0)
 
 
-def create_app(registry: Plugins) -> typer.Typer:
-    """A fresh root app with every built-in command and the commands plugins add."""
+#: The modules of pegboard.cli that register the built-in commands, in ``--help`` order.
+COMMAND_MODULES = ("info", "matches", "tournament", "files", "analysis", "play", "profiles", "online")
+
+#: Which of :data:`COMMAND_MODULES` registers each built-in command (or command group).
+BUILTIN_COMMANDS = {
+    "games": "info", "plugins": "info", "rulesets": "info", "schema": "info", "ruleset": "info",
+    "match": "matches", "demo": "matches", "tournament": "tournament", "validate": "files", "convert": "files",
+    "position": "analysis", "legal": "analysis", "eval": "analysis", "hint": "analysis", "bench": "analysis",
+    "play": "play", "profile": "profiles", "lobby": "online", "online-bot": "online",
+}
+
+
+def create_app(registry: Plugins, command: str | None = None) -> typer.Typer:
+    """A fresh root app with the built-in commands and the commands plugins add.
+
+    With ``command``, the name of a built-in command, only the module that registers it
+    is imported and registered: a command line runs one command, and building the
+    others' tree would cost every process ~15 ms (their imports and typer's conversion).
+    """
     app = typer.Typer(
         name="pegboard",
         help=HELP,
@@ -58,22 +75,28 @@ def create_app(registry: Plugins) -> typer.Typer:
         rich_markup_mode=None,
     )
     app.callback(invoke_without_command=True)(_root)
-    info.register(app)
-    matches.register(app)
-    tournament.register(app)
-    files.register(app)
-    analysis.register(app)
-    play.register(app)
-    profiles.register(app)
-    online.register(app)
+    owner = BUILTIN_COMMANDS.get(command) if command is not None else None
+    for name in COMMAND_MODULES if owner is None else (owner,):
+        importlib.import_module(f"{__package__}.{name}").register(app)
     registry.extend_cli(app)
     return app
 
 
 def plugin_files_from_argv(argv: Sequence[str]) -> list[str]:
     """The ``--plugin`` values given before the command name."""
+    return _global_options(argv)[0]
+
+
+def command_from_argv(argv: Sequence[str]) -> str | None:
+    """The command a command line names, when only ``--plugin`` options come before it
+    (None for ``--help``, ``--version`` or no command: those need the whole tree)."""
+    return _global_options(argv)[1]
+
+
+def _global_options(argv: Sequence[str]) -> tuple[list[str], str | None]:
     found: list[str] = []
     position = 0
+    plain = True  # only --plugin options so far
     while position < len(argv) and argv[position].startswith("-"):
         token = argv[position]
         if token == "--plugin":
@@ -84,8 +107,10 @@ def plugin_files_from_argv(argv: Sequence[str]) -> list[str]:
             continue
         if token.startswith("--plugin="):
             found.append(token.split("=", 1)[1])
+        else:
+            plain = False
         position += 1
-    return found
+    return found, argv[position] if plain and position < len(argv) else None
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None, line: Any = None) -> None:
@@ -106,7 +131,7 @@ def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
                 load_entry_points=load_entry_points, plugin_files=[*env_plugin_files(), *plugin_files_from_argv(argv)]
             )
             set_plugins(registry)
-            command = typer.main.get_command(create_app(registry))
+            command = typer.main.get_command(create_app(registry, command_from_argv(argv)))
             result = command.main(args=argv, prog_name="pegboard", standalone_mode=False)
         return result if isinstance(result, int) else 0
     except typer.Exit as exc:
