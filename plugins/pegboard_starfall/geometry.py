@@ -50,9 +50,9 @@ class Geometry:
         south_cols = tuple(tuple(r * width + c for r in range(height)) for c in range(width))
         self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))
         self._discs: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.match_patterns = tuple(self._patterns(sq) for sq in range(n))
-        #: match_trie[sq]: the patterns grouped by a neighbour of sq they all contain, as
-        #: (neighbour, (rest, ...)) -- a swap test looks at a neighbour once, not per pattern.
+        #: match_trie[sq]: the match patterns through sq (see _anchored) grouped by a neighbour
+        #: of sq they all contain, as (neighbour, (rest, ...)) -- a swap test looks at a
+        #: neighbour once, not per pattern.
         self.match_trie = tuple(self._trie(sq) for sq in range(n))
         #: swap_pairs: every (a, b) of orthogonal neighbours, a < b, with the match tries of a
         #: without b and of b without a (a swap puts b's colour on a, and a's on b).
@@ -93,48 +93,49 @@ class Geometry:
         return tuple(out)
 
     def _ray(self, sq: int, dc: int, dr: int) -> tuple[int, ...]:
-        c, r = sq % self.width + dc, sq // self.width + dr
-        out = []
-        while self.on_board(c, r):
-            out.append(r * self.width + c)
-            c += dc
-            r += dr
-        return tuple(out)
+        c, r = sq % self.width, sq // self.width
+        far = self.size  # no limit along an axis the direction does not move on
+        room = min(self.width - 1 - c if dc > 0 else c if dc < 0 else far, self.height - 1 - r if dr > 0 else r if dr < 0 else far)
+        step = dr * self.width + dc
+        return tuple(range(sq + step, sq + step * (room + 1), step)) if room else ()
 
     def _trie(self, sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
-        near = set(self.nbr8[sq])
-        groups: dict[int, list[tuple[int, ...]]] = {}
-        for pat in self.match_patterns[sq]:
-            first = min([o for o in pat if o in near])
-            groups.setdefault(first, []).append(tuple([o for o in pat if o != first]))
-        return tuple((first, tuple(sorted(rests, key=len))) for first, rests in sorted(groups.items()))
-
-    def _patterns(self, sq: int) -> tuple[tuple[int, ...], ...]:
-        """Every smallest match containing sq, as the tuple of its other squares.
-
-        A swap makes a match exactly when one of the swapped squares completes one of
-        these: an orthogonal 3-run, a diagonal 4-run, a 2x2 block, a V (two diagonal arms
-        of two meeting at a corner) or an X (a centre and its four diagonal neighbours).
-        The richer shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
-        """
+        """The patterns through sq that fit on the board, each under its first cell (see
+        _anchored), the groups in square order, each group's patterns shortest first."""
         w, h = self.width, self.height
         c0, r0 = sq % w, sq // w
-        found: list[tuple[int, ...]] = []
-        for shape, lo_c, hi_c, lo_r, hi_r in _WINDOW_SPANS:
-            for ac, ar in shape:  # place the shape so that cell (ac, ar) lands on sq
-                oc, orow = c0 - ac, r0 - ar
-                if oc + lo_c >= 0 and oc + hi_c < w and orow + lo_r >= 0 and orow + hi_r < h:
-                    base = orow * w + oc
-                    found.append(tuple([base + dr * w + dc for dc, dr in shape if dc != ac or dr != ar]))
-        found.sort(key=len)
-        return tuple(found)
+        move = sq.__add__
+        groups: dict[int, list[tuple[int, ...]]] = {}
+        for lo_c, hi_c, lo_r, hi_r, first, rest in _anchored(w):
+            if c0 + lo_c >= 0 and c0 + hi_c < w and r0 + lo_r >= 0 and r0 + hi_r < h:
+                groups.setdefault(sq + first, []).append(tuple(map(move, rest)))
+        return tuple([(first, tuple(rests)) for first, rests in sorted(groups.items())])
 
 
-#: Each match window with the least and greatest column and row offsets of its cells.
-_WINDOW_SPANS = tuple(
-    (shape, min(c for c, _ in shape), max(c for c, _ in shape), min(r for _, r in shape), max(r for _, r in shape))
-    for shape in MATCH_WINDOWS
-)
+@cache
+def _anchored(width: int) -> tuple[tuple[int, int, int, int, int, tuple[int, ...]], ...]:
+    """Each match window anchored at each of its cells, shortest first (else in window order).
+
+    A swap makes a match exactly when one of the swapped squares completes one of these:
+    an orthogonal 3-run, a diagonal 4-run, a 2x2 block, a V (two diagonal arms of two
+    meeting at a corner) or an X (a centre and its four diagonal neighbours). The richer
+    shapes (hooks, Ls, Ts, ...) all contain an orthogonal 3-run.
+
+    Each is (least dc, greatest dc, least dr, greatest dr) of its cells from the anchor,
+    then ``first``, the anchor's neighbour in it lowest in square order, and ``rest``, its
+    other cells in window order, as offsets ``dr * width + dc`` from the anchor. (Among
+    neighbours on the board, square order is (dr, dc) order whatever the width.)
+    """
+    out = []
+    for shape in MATCH_WINDOWS:
+        for ac, ar in shape:
+            cells = [(dc - ac, dr - ar) for dc, dr in shape if (dc, dr) != (ac, ar)]
+            fc, fr = min([(dc, dr) for dc, dr in cells if abs(dc) <= 1 and abs(dr) <= 1], key=lambda cell: (cell[1], cell[0]))
+            cols, rows = [dc for dc, _ in cells], [dr for _, dr in cells]
+            rest = tuple([dr * width + dc for dc, dr in cells if (dc, dr) != (fc, fr)])
+            out.append((min(cols), max(cols), min(rows), max(rows), fr * width + fc, rest))
+    out.sort(key=lambda item: len(item[5]))
+    return tuple(out)
 
 
 def _without(trie: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], sq: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:

@@ -2,7 +2,7 @@
 
 Squares map to bits of a padded board (stride = width + 4): the four always-empty guard
 columns on the right of each row absorb every shift of up to 4 columns, so a pattern never
-wraps from one row into the next. For each match pattern (geometry.Geometry._patterns: an
+wraps from one row into the next. For each match pattern (geometry._anchored: an
 orthogonal 3-run, a diagonal 4-run, a 2x2 block, a V, an X) and each of its squares taken as
 the anchor, ``AND`` of the colour's bitboard shifted by the other squares' offsets gives every
 square where a star of that colour would complete that pattern. A swap a<->b is legal when
