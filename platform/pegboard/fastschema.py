@@ -257,7 +257,7 @@ class _Compiler:
         if not prefix and rest is None and low == 0 and high is None:
             return []
         n = self.local("n")
-        out = [f"{n} = len({v})"]
+        out: list[str] = []  # the checks; ``n = len(v)`` goes first when one of them reads n
         if high is not None and low == high:
             out.append(f"if {n} != {int(low)}: return False")
         else:
@@ -274,14 +274,14 @@ class _Compiler:
             item = self.local("x")
             checks = self.check(rest, item)
             items = f"{v}[{len(prefix)}:]" if prefix else v
-            call = re.fullmatch(rf"if not (\w+)\({item}\): return False", checks[0]) if len(checks) == 1 else None
+            call = _called(checks, item)
             if call:  # items that are one call each (a game's moves): the loop runs in C
-                out.append(f"if not all(map({call.group(1)}, {items})): return False")
+                out.append(f"if not all(map({call}, {items})): return False")
             elif checks:
                 out.append(f"for {item} in {items}:")
                 out.extend(f"    {line}" for line in checks)
-        if not any(re.search(rf"\b{n}\b", line) for line in out[1:]):
-            out = out[1:]  # no keyword needed the length
+        if any(_reads(line, n) for line in out):
+            out.insert(0, f"{n} = len({v})")
         return self._when(f"type({v}) is list", known == "array", out)
 
     def scalar(self, schema: Mapping[str, Any], v: str, known: str | None = None) -> list[str]:
@@ -304,6 +304,31 @@ class _Compiler:
                 raise Unsupported(f"pattern {schema['pattern']!r}") from None
             out.append(f"if {string}{self.constant(search)}({v}) is None: return False")
         return out
+
+
+def _called(checks: list[str], var: str) -> str | None:
+    """The function name when ``checks`` is the one line ``if not NAME(var): return False``."""
+    if len(checks) != 1:
+        return None
+    head, tail = "if not ", f"({var}): return False"
+    line = checks[0]
+    name = line[len(head):-len(tail)] if line.startswith(head) and line.endswith(tail) else ""
+    return name if name.isidentifier() else None
+
+
+def _reads(line: str, name: str) -> bool:
+    """Whether the generated ``line`` reads the variable ``name`` (a whole word of it)."""
+    start = line.find(name)
+    while start >= 0:
+        end = start + len(name)
+        if (start == 0 or not _word(line[start - 1])) and (end == len(line) or not _word(line[end])):
+            return True
+        start = line.find(name, end)
+    return False
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _tagged(branches: Any) -> tuple[str, list[tuple[list[str], Any]]] | None:
