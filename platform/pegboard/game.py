@@ -19,12 +19,19 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
-from typing_extensions import TypeVar
-
 if TYPE_CHECKING:
     import random
 
-from .clock import ClockSettings
+    from typing_extensions import TypeVar
+
+    from .clock import ClockSettings
+else:
+    from typing import TypeVar as _TypeVar
+
+    def TypeVar(name: str, *constraints: Any, default: Any = None, **options: Any) -> Any:  # noqa: N802
+        """``typing.TypeVar`` without the PEP 696 ``default``, which only type checkers read
+        (importing typing_extensions for it costs every process ~4 ms)."""
+        return _TypeVar(name, *constraints, **options)
 
 Move = Hashable
 """A game-specific move value: immutable, hashable, comparable with ``==``."""
@@ -369,6 +376,8 @@ class Game(ABC, Generic[MoveT]):
         ``clock_seconds``, ``move_seconds``; 0 turns a timer off). Override it
         to take clocks from elsewhere.
         """
+        from .clock import ClockSettings  # not imported with the game contract: few commands use clocks
+
         return ClockSettings.from_ruleset(self.ruleset)
 
     def time_loss(self, seat: int, reason: str, text: str = "") -> Result:
