@@ -341,8 +341,11 @@ def cached_ruleset(data: Mapping[str, Any], plugins: Plugins) -> Ruleset:
     A batch of match records usually embeds the same few rulesets; checking each
     against its schema once is enough. Invalid rulesets are not remembered.
     """
-    key = (id(plugins), json.dumps(data, sort_keys=True, separators=(",", ":"), default=str))
-    return _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
+    return _remember(_RULESETS, _ruleset_key(data, plugins), 64, lambda: ruleset_from_data(data, plugins))
+
+
+def _ruleset_key(data: Mapping[str, Any], plugins: Plugins) -> tuple[int, str]:
+    return id(plugins), json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
 _K = TypeVar("_K")
@@ -365,10 +368,12 @@ _GAMES: dict[tuple[int, str], Game] = {}
 
 
 def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -> Game:
-    """The game (with rule mods) a record was played under; built once per ruleset digest."""
+    """The game (with rule mods) a record was played under; built once per distinct ruleset."""
     plugins = _plugins(plugins)
-    ruleset = cached_ruleset(record["ruleset"], plugins)
-    return _remember(_GAMES, (id(plugins), ruleset.digest), 32, lambda: build_game(ruleset, plugins))
+    data = record["ruleset"]
+    key = _ruleset_key(data, plugins)
+    ruleset = _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
+    return _remember(_GAMES, key, 32, lambda: build_game(ruleset, plugins))
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,16 +36,33 @@ class UnknownRuleset(RulesetError, LookupError):
     its game, or another game's ruleset); the CLI exits 2 for it, as for any unknown id."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ruleset:
-    """A resolved ruleset: ``data`` is what the game factory receives (``extends`` removed)."""
+    """A resolved ruleset: ``data`` is what the game factory receives (``extends`` removed).
+
+    Two rulesets are equal when their game, id, name, :attr:`digest` and source are.
+    """
 
     game: str
     id: str
     name: str
-    data: Mapping[str, Any] = field(repr=False, compare=False)
-    digest: str
+    data: Mapping[str, Any] = field(repr=False)
     source: Path | None = None
+
+    @cached_property
+    def digest(self) -> str:
+        """The sha256 of ``data``'s canonical JSON, worked out when first asked for
+        (validating records never needs it, and hashlib loads OpenSSL)."""
+        return digest_of(self.data)
+
+    def _identity(self) -> tuple[Any, ...]:
+        return (self.game, self.id, self.name, self.digest, self.source)
+
+    def __eq__(self, other: object) -> bool:
+        return self._identity() == other._identity() if isinstance(other, Ruleset) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
 
     @property
     def ref(self) -> str:
@@ -269,7 +287,6 @@ def ruleset_from_data(data: Mapping[str, Any], plugins: Plugins | None = None, *
         id=ruleset_id,
         name=str(resolved.get("name", ruleset_id)),
         data=resolved,
-        digest=digest_of(resolved),
         source=Path(source) if source is not None else None,
     )
 
