@@ -54,22 +54,30 @@ def at(st: StarfallState, sq: int) -> str:
 
 
 _Segment = tuple[slice, tuple[int, ...], bool]
+_Plan = tuple[tuple[_Segment, ...], tuple[int, ...]]
 
 
 @lru_cache(maxsize=1024)
-def _segments(width: int, height: int, side: int, rocks: bytes) -> tuple[tuple[_Segment, ...], ...]:
-    """Per column, its runs of squares between asteroids, from ``side``'s back row outward.
+def _segments(width: int, height: int, side: int, rocks: bytes) -> _Plan:
+    """The board's runs of squares between asteroids, and per square the index of its run.
 
-    Each run is (the slice of the flat board it is, in that order; its squares; whether it
-    meets the far edge, where new stars enter). ``rocks`` holds one byte per square, 1 on
-    an asteroid (empty: none).
+    Runs come column by column (lowest column first), each column's from ``side``'s back row
+    outward; a run is (the slice of the flat board it is, in that order; its squares;
+    whether it meets the far edge, where new stars enter). An asteroid square's index is
+    -1. ``rocks`` holds one byte per square, 1 on an asteroid (empty: none).
     """
-    return tuple(_column_segments(width, height, side, c, rocks[c::width] if rocks else b"") for c in range(width))
+    runs = tuple(seg for c in range(width) for seg in
+                 _column_segments(width, height, side, c, rocks[c::width] if rocks else b""))
+    where = [-1] * (width * height)
+    for i, (_slc, squares, _refill) in enumerate(runs):
+        for sq in squares:
+            where[sq] = i
+    return runs, tuple(where)
 
 
 @lru_cache(maxsize=4096)
 def _column_segments(width: int, height: int, side: int, c: int, rocks: bytes) -> tuple[_Segment, ...]:
-    """:func:`_segments` of column ``c``; ``rocks`` holds its rows' asteroid bytes (empty: none)."""
+    """The runs of column ``c`` (see :func:`_segments`); ``rocks`` holds its rows' asteroid bytes (empty: none)."""
     step = width if side == 0 else -width
     rows = list(range(height))
     if side:
@@ -89,54 +97,57 @@ def _column_segments(width: int, height: int, side: int, c: int, rocks: bytes) -
     return tuple(segs)
 
 
-def flow(st: StarfallState, side: int, holed: set[int] | None = None) -> list[int]:
-    """Stars fall toward ``side``'s back row; the segment touching the far edge refills.
+def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> list[int]:
+    """Stars fall toward ``side``'s back row; the run touching the far edge refills.
 
-    ``holed``: when given, only those columns may hold a hole this flow moves (the caller
-    flowed toward ``side`` since the last change elsewhere). Returns the squares that
-    received a star (empty: the flow changed nothing).
+    ``holes``: when given, the squares emptied since this side's last flow (only the runs
+    holding them can have a hole this flow moves); None: look at every square. Returns the
+    squares that received a star (empty: the flow changed nothing).
     """
     star, ast = st.star, st.ast
-    rocks = ast.count(1)
-    geo = st.geo
-    w = geo.width
-    if holed is None:
-        holes = star.count(-1) - rocks
-        if not holes:
-            return []  # nothing falls
-        holed = set()  # columns with a hole (asteroid squares hold no star either)
-        i = -1
-        while holes:
-            i = star.index(-1, i + 1)
-            if not ast[i]:
-                holed.add(i % w)
-                holes -= 1
-    rocks_seen, columns = st.flow_plans[side]
+    rocks_seen, plan = st.flow_plans[side]
     if rocks_seen != ast:  # the asteroids moved since this side's last flow (a bytes == bytearray compare)
         rocks_seen = bytes(ast)
-        columns = _segments(w, geo.height, side, rocks_seen if rocks else b"")
-        st.flow_plans[side] = (rocks_seen, columns)
-    colors = st.rules.colors
-    key = st.key
+        geo = st.geo
+        plan = _segments(geo.width, geo.height, side, rocks_seen if 1 in ast else b"")
+        st.flow_plans[side] = (rocks_seen, plan)
+    runs, where = plan
+    if holes is None:
+        count = star.count(-1) - ast.count(1)  # asteroid squares hold no star either
+        if not count:
+            return []  # nothing falls
+        holes = []
+        i = -1
+        while count:
+            i = star.index(-1, i + 1)
+            if not ast[i]:
+                holes.append(i)
+                count -= 1
     changed: list[int] = []
-    for c in sorted(holed):  # column order: the refills draw in the same order as a full sweep
-        for slc, squares, refill in columns[c]:
-            vals = star[slc]
-            if -1 not in vals:
-                continue
-            # from the first hole on, the stars beyond it close up toward the back row
-            first = vals.index(-1)
-            kept = vals[first + 1:]
-            while -1 in kept:  # holes are few: removing them one by one beats rebuilding the list
-                kept.remove(-1)
-            if refill:
-                n = len(vals) - first - len(kept)
-                st.draws += n
-                star[slc] = vals[:first] + kept + draws(key, st.draws - n, n, colors)
-                changed += squares[first:]
-            elif kept:
-                star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
-                changed += squares[first:first + len(kept)]
+    refills = []  # (run, its stars up to the last kept one, how many new stars it takes)
+    new = 0
+    for i in sorted({where[sq] for sq in holes}):  # board order: the refills draw as a full sweep does
+        slc, squares, refill = runs[i]
+        vals = star[slc]
+        # from the first hole on, the stars beyond it close up toward the back row
+        first = vals.index(-1)
+        kept = vals[first + 1:]
+        while -1 in kept:  # holes are few: removing them one by one beats rebuilding the list
+            kept.remove(-1)
+        if refill:
+            n = len(vals) - first - len(kept)
+            refills.append((slc, vals[:first] + kept, n))
+            new += n
+            changed += squares[first:]
+        elif kept:
+            star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
+            changed += squares[first:first + len(kept)]
+    if new:
+        stars = draws(st.key, st.draws, new, st.rules.colors)
+        st.draws += new
+        for slc, head, n in refills:
+            star[slc] = head + stars[:n]
+            del stars[:n]
     return changed
 
 
@@ -157,8 +168,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
 
     ``changed``: when given, the board had no match before those squares got their stars,
     so a match, if any, passes through one of them: only the windows through them are searched.
-    ``settled``: the mover's flow ran last, so a hole it could move is in a column this
-    search clears (an asteroid a payout drops keeps that true).
+    ``settled``: the mover's flow ran last, so a hole it could move is in a run (between
+    asteroids) this search clears (an asteroid a payout drops keeps that true).
     """
     geo = st.geo
     w, h = geo.width, geo.height
@@ -178,8 +189,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             # the commonest wave in push: one lone 3-run, which pays nothing and only clears
             if st.winner_result is not None:
                 return
-            holed = _clear(st, shapes, mover)
-            changed = flow(st, mover, holed if settled else None)
+            holes = _clear(st, shapes, mover)
+            changed = flow(st, mover, holes if settled else None)
             settled = True
             swapped = ()
             cause = "cascade"
@@ -197,33 +208,31 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
                 return
             if telling or (cands and shape.row is not None):  # else pay_shape would do nothing
                 pay_shape(st, shape, cands, cause)
-        holed = _clear(st, [plan[2] for plan in plans], mover)
+        holes = _clear(st, [plan[2] for plan in plans], mover)
         if st.winner_result is not None:
             return
         # every match cleared, so any new one runs through a square the flow filled
-        changed = flow(st, mover, holed if settled else None)
+        changed = flow(st, mover, holes if settled else None)
         settled = True
         swapped = ()
         cause = "cascade"
 
 
-def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> set[int]:
+def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
     """Empty the shapes' squares, count those on the mover's half and mark them cleared;
-    returns the columns that now hold a hole (what the next flow has to look at)."""
-    star, half, col = st.star, st.geo.half, st.geo.col
-    holed = set()
-    mask = mine = 0
+    returns the squares that became holes (what the next flow has to look at)."""
+    star = st.star
+    holes = []
+    mask = 0
     for shape in shapes:
         for sq in shape.squares:
-            if star[sq] >= 0:
+            if star[sq] >= 0:  # not under an asteroid a payout just dropped
                 star[sq] = -1
-                holed.add(col[sq])
-                if half[sq] == mover:
-                    mine += 1
-            mask |= 1 << sq
-    st.cleared_now += mine
+                holes.append(sq)
+        mask |= shape.mask
+    st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
     st.cleared[mover] |= mask
-    return holed
+    return holes
 
 
 def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:

@@ -67,7 +67,7 @@ two diagonal 4-runs sharing a square           V (they always hold a V)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
@@ -96,12 +96,14 @@ class Shape:
     """One group of same-colour stars that clears together.
 
     ``squares`` is every star that clears as part of it; ``row`` is the payout row id from
-    :data:`SHAPE_ROWS`, or ``None`` for a lone 3 in a row (clears, pays nothing).
+    :data:`SHAPE_ROWS`, or ``None`` for a lone 3 in a row (clears, pays nothing). ``mask``
+    holds the same squares as bits (bit ``s`` for square ``s``); equality ignores it.
     """
 
     color: int
     squares: frozenset[int]
     row: str | None
+    mask: int = field(default=0, compare=False, repr=False)
 
 
 _ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
@@ -195,10 +197,12 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "_first", "_through", "through_full", "right", "down", "_by_min", "_by_sq", "_grouped")
+    __slots__ = ("size", "width", "_first", "_through", "through_full", "not_first", "not_last", "on_board", "shapes",
+                 "_by_min", "_by_sq", "_grouped")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
+        self.width = width
 
         def at(c: int, r: int) -> int:
             return r * width + c if 0 <= c < width and 0 <= r < height else -1
@@ -237,12 +241,13 @@ class _Tables:
                     ]
                     run_info[frozenset(sq)] = (
                         tuple(x for x in beyond if x >= 0),
-                        tuple((end, h) for end, h in hooks if h >= 0),
+                        tuple((h, 1 << end | 1 << h) for end, h in hooks if h >= 0),  # (hook square, pair as bits)
                     )
 
         # Group windows by a square s and a neighbour nb of s in the window, so a scan only
         # looks further when colors[nb] == colors[s]. The other squares are padded with s
-        # to three, so every check unpacks the same way.
+        # to three, so every check unpacks the same way; ``full`` adds the window as bits
+        # and, for an orthogonal 3-window, its run information.
         def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple[Any, ...]:
             nbrs = neighbours(s)
             groups: dict[int, list[Any]] = {nb: [] for nb in nbrs}
@@ -252,7 +257,7 @@ class _Tables:
                 rest += [s] * (3 - len(rest))
                 if full:
                     info = run_info.get(frozenset(w))
-                    groups[nb].append((*rest, w, info))
+                    groups[nb].append((*rest, sum(1 << q for q in w), info))
                 else:
                     groups[nb].append(tuple(rest))
             return tuple((nb, tuple(g)) for nb, g in groups.items() if g)
@@ -270,8 +275,12 @@ class _Tables:
         self._by_min = by_min
         self._by_sq = by_sq
         self._grouped = grouped
-        self.right = tuple(s + 1 if s % width + 1 < width else -1 for s in range(n))
-        self.down = tuple(s + width if s + width < n else -1 for s in range(n))
+        #: bit masks of the squares off the first column, off the last column, on the board
+        self.not_first = sum(1 << s for s in range(n) if s % width)
+        self.not_last = sum(1 << s for s in range(n) if s % width < width - 1)
+        self.on_board = (1 << n) - 1
+        #: shapes already made, by (squares as bits, colour): a Shape is immutable, so one serves every repeat
+        self.shapes: dict[tuple[int, int], Shape] = {}
 
     @property
     def first(self) -> tuple[Any, ...]:
@@ -439,19 +448,19 @@ class _Bits:
             (8 * (width + 1), flags(lambda c, r: c < width - 1 and r < height - 1)),
             (8 * (width - 1), flags(lambda c, r: c > 0 and r < height - 1)),
         )
-        runs: dict[tuple[int, ...], Any] = {}
+        runs: dict[int, Any] = {}
         for groups in t.through_full:
             for _nb, rests in groups:
                 for _a, _b, _c, window, run in rests:
                     if run is not None:
                         runs[window] = (*run, window)
-        self.h3_runs: tuple[Any, ...] = tuple(runs.get((s, s + 1, s + 2)) for s in range(n))
-        self.v3_runs: tuple[Any, ...] = tuple(runs.get((s, s + width, s + 2 * width)) for s in range(n))
+        self.h3_runs: tuple[Any, ...] = tuple(runs.get(7 << s) for s in range(n))
+        self.v3_runs: tuple[Any, ...] = tuple(runs.get(1 << s | 1 << (s + width) | 1 << (s + 2 * width)) for s in range(n))
         w = width
         #: per window kind (2x2, the two diagonal 4s, X, the four Vs): each square's window
-        #: starting there (its cells as offsets from the flagged square; see find_shapes)
+        #: starting there as bits (its cells are offsets from the flagged square; see find_shapes)
         self.kinds = tuple(
-            tuple(tuple(s + o for o in offsets) for s in range(n))
+            tuple(sum(1 << (s + o) for o in offsets) for s in range(n))
             for offsets in (
                 (0, 1, w, w + 1),
                 (0, w + 1, 2 * w + 2, 3 * w + 3),
@@ -505,7 +514,7 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     a3 = ea & (ea >> 8 * (w - 1))
     if not (h3 or v3 or b22 or d3 or a3):
         return []
-    found: set[tuple[int, ...]] = set()  # matched windows, and (run end, hook) pairs
+    found: set[int] = set()  # matched windows, and (run end, hook) pairs, as bits
     kinds = b.kinds
     if b22:
         found.update(map(kinds[0].__getitem__, _squares(b22)))
@@ -534,12 +543,12 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
             found.update([runs[s][2] for s in _squares(mask)])
             for s in _squares(exact):
                 x = colors[s]
-                for end, hk in runs[s][1]:
+                for hk, pair in runs[s][1]:
                     if colors[hk] == x:
-                        found.add((end, hk))
+                        found.add(pair)
     if not found:
         return []
-    return _grouped(colors, t, width, found)
+    return _grouped(colors, t, found)
 
 
 def find_shapes_through(colors: Sequence[int], width: int, height: int, squares: Iterable[int]) -> list[Shape]:
@@ -551,7 +560,7 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
     """
     t = _checked(colors, width, height)
     through_full = t.through_full
-    found: set[tuple[int, ...]] = set()  # matched windows, and (run end, hook) pairs
+    found: set[int] = set()  # matched windows, and (run end, hook) pairs, as bits
     for s in squares:
         x = colors[s]
         if x < 0:
@@ -563,86 +572,74 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
                 if colors[a] == x and colors[b] == x and colors[c] == x:
                     found.add(window)
                     if run is not None:
-                        beyond, hooks = run
-                        if all(colors[q] != x for q in beyond):
-                            for end, h in hooks:
+                        for q in run[0]:
+                            if colors[q] == x:
+                                break  # the run is longer than 3: no hooks
+                        else:
+                            for h, pair in run[1]:
                                 if colors[h] == x:
-                                    found.add((end, h))
+                                    found.add(pair)
     if not found:
         return []
-    return _grouped(colors, t, width, found)
+    return _grouped(colors, t, found)
 
 
-def _grouped(colors: Sequence[int], t: _Tables, width: int, found: set[tuple[int, ...]]) -> list[Shape]:
-    """The shapes made by matched windows and (run end, hook) pairs: by payout row, then lowest square."""
+def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
+    """The shapes made by matched windows and (run end, hook) pairs (as bits): by payout row, then lowest square."""
     if len(found) == 1:
         (only,) = found
-        squares = frozenset(only)
-        return [Shape(colors[only[0]], squares, _row_of_set(squares, width))]
-    # connected groups: squares of one window or hook, and same-colour orthogonal neighbours
-    group: dict[int, list[int]] = {}  # square -> the (shared) member list of its group
-
-    def merge(g: list[int], base: list[int]) -> list[int]:
-        if len(g) > len(base):
-            g, base = base, g
-        for r in g:
-            group[r] = base
-        base.extend(g)
-        return base
-
-    for w in found:
-        base: list[int] | None = None
-        for q in w:
-            g = group.get(q)
-            if g is None:
-                if base is None:
-                    base = [q]
-                else:
-                    base.append(q)
-                group[q] = base
-            elif base is None:
-                base = g
-            elif g is not base:
-                base = merge(g, base)
-    groups = {id(g): g for g in group.values()}
-    # groups of different colours never merge: look for touching ones only when colours repeat
-    if len(groups) > 1 and len({colors[g[0]] for g in groups.values()}) < len(groups):
-        right, down = t.right, t.down
-        for s in list(group):
-            x = colors[s]
-            q = right[s]
-            if q >= 0 and colors[q] == x:
-                g = group.get(q)
-                if g is not None and g is not group[s]:
-                    merge(g, group[s])
-            q = down[s]
-            if q >= 0 and colors[q] == x:
-                g = group.get(q)
-                if g is not None and g is not group[s]:
-                    merge(g, group[s])
-        groups = {id(g): g for g in group.values()}
+        return [_shape(t, only, colors[(only & -only).bit_length() - 1])]
+    # Windows of one colour merge when they share a square or a square of one is beside (across
+    # or down) a square of the other. Each colour's groups stay pairwise apart, so a window
+    # merges with every group that meets it or its orthogonal neighbours.
+    not_first, not_last, on_board, w = t.not_first, t.not_last, t.on_board, t.width
+    groups: dict[int, list[int]] = {}
+    for m in found:
+        x = colors[(m & -m).bit_length() - 1]
+        apart = groups.get(x)
+        if apart is None:
+            groups[x] = [m]
+            continue
+        near = m | (m << 1 & not_first) | (m >> 1 & not_last) | (m << w & on_board) | (m >> w)
+        kept = []
+        for g in apart:
+            if g & near:
+                m |= g
+            else:
+                kept.append(g)
+        kept.append(m)
+        groups[x] = kept
     keyed = []
-    for members in groups.values():
-        squares = frozenset(members)
-        row = _row_of_set(squares, width)
-        first = min(members)
-        keyed.append((_ROW_RANK[row], first, Shape(colors[first], squares, row)))
+    for x, masks in groups.items():
+        for m in masks:
+            shape = _shape(t, m, x)
+            keyed.append((_ROW_RANK[shape.row], (m & -m).bit_length() - 1, shape))
     keyed.sort(key=_first_two)
     return [k[2] for k in keyed]
 
 
-def _row_of_set(squares: frozenset[int], width: int) -> str | None:
-    """:func:`_row_of` for a shape where it stands.
+def _shape(t: _Tables, mask: int, color: int) -> Shape:
+    """The shape of colour ``color`` on the squares of ``mask`` (made once per board size)."""
+    shape = t.shapes.get((mask, color))
+    if shape is None:
+        if len(t.shapes) >= 1 << 15:
+            t.shapes.clear()
+        squares = []
+        m = mask
+        while m:
+            low = m & -m
+            squares.append(low.bit_length() - 1)
+            m ^= low
+        shape = t.shapes[mask, color] = Shape(color, frozenset(squares), _row_of_squares(squares, t.width), mask)
+    return shape
+
+
+def _row_of_squares(squares: list[int], width: int) -> str | None:
+    """:func:`_row_of` for a shape's squares (ascending) where it stands.
 
     Three squares are one 3-run (every other match window is bigger), which pays nothing.
     """
-    return None if len(squares) == 3 else _row_of_placed(squares, width)
-
-
-@lru_cache(maxsize=1 << 14)
-def _row_of_placed(squares: frozenset[int], width: int) -> str | None:
-    """:func:`_row_of` cached by the shape where it stands (a frozenset hashes once, so a repeat costs a lookup)."""
-    return _row_of(sorted(squares), width)
+    return None if len(squares) == 3 else _row_of(squares, width)
 
 
 def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:
