@@ -32,6 +32,7 @@ from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from .geometry import Geometry
     from .shapes import Shape
     from .state import StarfallState
 
@@ -259,11 +260,20 @@ def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
                 star[sq] = -1
                 holes.append(sq)
         mask |= shape.mask
-    st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
+    if len(holes) == mask.bit_count():  # every square held a star: the holes are the mask
+        st.cleared_now += (mask & _halves(st.geo)[mover]).bit_count()
+    else:
+        st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
     st.cleared[mover] |= mask
     if every is not None:
         st.holes_seen = (star[:], st.holes_seen[1], every + holes)
     return holes
+
+
+@lru_cache(maxsize=16)
+def _halves(geo: Geometry) -> tuple[int, int]:
+    """South's and North's halves as bit masks (bit ``s`` for square ``s``)."""
+    return (sum(1 << s for s, h in enumerate(geo.half) if h == 0), sum(1 << s for s, h in enumerate(geo.half) if h == 1))
 
 
 def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:
@@ -743,8 +753,8 @@ def surround(st: StarfallState) -> None:
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
-    pieces = bytes(kind) + bytes(side)
-    if pieces == st.calm:
+    calm_kind, calm_side = st.calm
+    if calm_kind == kind and calm_side == side:
         return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
     doomed = []
@@ -763,7 +773,7 @@ def surround(st: StarfallState) -> None:
         destroy(st, sq, by, "surround")
         st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
     # removing a siege never surrounds another one, so this layout has none left
-    st.calm = bytes(kind) + bytes(side) if doomed else pieces
+    st.calm = (bytes(kind), bytes(side))
 
 
 def turret_target(st: StarfallState, sq: int) -> int:

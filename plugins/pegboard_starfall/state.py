@@ -104,7 +104,7 @@ class StarfallState(State):
         #: trusts the holes only while the stars and asteroids are unchanged.
         self.holes_seen: tuple[list[int], bytes, list[int]] | None = None
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
-        self.calm = b""
+        self.calm = (b"", b"")
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
         self.telling = True
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
