@@ -251,7 +251,7 @@ def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
     """Empty the shapes' squares, count those on the mover's half and mark them cleared;
     returns the squares that became holes (what the next flow has to look at)."""
     star = st.star
-    every = known_holes(st)
+    seen, every = st.holes_seen, known_holes(st)
     holes = []
     mask = 0
     for shape in shapes:
@@ -265,8 +265,8 @@ def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
     else:
         st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
     st.cleared[mover] |= mask
-    if every is not None:
-        st.holes_seen = (star[:], st.holes_seen[1], every + holes)
+    if seen is not None and every is not None:
+        st.holes_seen = (star[:], seen[1], every + holes)
     return holes
 
 
@@ -550,10 +550,10 @@ def load_all(st: StarfallState) -> None:
 
 def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
-    every = known_holes(st)
+    seen, every = st.holes_seen, known_holes(st)
     star[a], star[b] = star[b], star[a]
-    if every is not None and star[a] >= 0 and star[b] >= 0:  # two stars changed places: the same holes
-        st.holes_seen = (star[:], st.holes_seen[1], every)
+    if seen is not None and every is not None and star[a] >= 0 and star[b] >= 0:  # two stars changed places
+        st.holes_seen = (star[:], seen[1], every)
     was_quiet, st.quiet = st.quiet, False
     if st.telling:
         st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
