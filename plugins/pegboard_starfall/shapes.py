@@ -207,60 +207,57 @@ class _Tables:
         def at(c: int, r: int) -> int:
             return r * width + c if 0 <= c < width and 0 <= r < height else -1
 
-        def place(cells: Offsets, c0: int, r0: int) -> tuple[int, ...] | None:
-            out = tuple(at(c0 + dc, r0 + dr) for dc, dr in cells)
-            return None if -1 in out else out
-
-        def neighbours(s: int) -> list[int]:
-            c0, r0 = s % width, s // width
-            out = [at(c0 + dc, r0 + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr]
-            return [x for x in out if x >= 0]
+        def placements(cells: Offsets) -> Iterable[tuple[int, int, tuple[int, ...]]]:
+            """(c0, r0, squares) of every placement of ``cells`` on the board, row by row."""
+            lo_c, hi_c = min(c for c, _ in cells), max(c for c, _ in cells)
+            lo_r, hi_r = min(r for _, r in cells), max(r for _, r in cells)
+            offsets = [r * width + c for c, r in cells]
+            for r0 in range(-lo_r, height - hi_r):
+                for c0 in range(-lo_c, width - hi_c):
+                    base = r0 * width + c0
+                    yield c0, r0, tuple([base + o for o in offsets])
 
         windows: dict[frozenset[int], tuple[int, ...]] = {}
         for cells in MATCH_WINDOWS:
-            for r0 in range(height):
-                for c0 in range(width):
-                    sq = place(cells, c0, r0)
-                    if sq is not None:
-                        windows.setdefault(frozenset(sq), sq)
+            for _c0, _r0, sq in placements(cells):
+                windows.setdefault(frozenset(sq), sq)
 
-        # For each orthogonal 3-window: the squares just past its ends (neither may share the
-        # colour for the run to be exactly 3) and the (end, hook square) pairs at right angles.
-        run_info: dict[frozenset[int], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+        # For each orthogonal 3-window (keyed by its squares in line order, as ``windows``
+        # holds it): the squares just past its ends (neither may share the colour for the run
+        # to be exactly 3) and the (end, hook square) pairs at right angles.
+        run_info: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
         for (dc, dr), (pc, pr) in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
-            for r0 in range(height):
-                for c0 in range(width):
-                    sq = place(((0, 0), (dc, dr), (2 * dc, 2 * dr)), c0, r0)
-                    if sq is None:
-                        continue
-                    beyond = (at(c0 - dc, r0 - dr), at(c0 + 3 * dc, r0 + 3 * dr))
-                    hooks = [
-                        (end, at(c0 + k * dc + sgn * pc, r0 + k * dr + sgn * pr))
-                        for k, end in ((0, sq[0]), (2, sq[2]))
-                        for sgn in (1, -1)
-                    ]
-                    run_info[frozenset(sq)] = (
-                        tuple(x for x in beyond if x >= 0),
-                        tuple((h, 1 << end | 1 << h) for end, h in hooks if h >= 0),  # (hook square, pair as bits)
-                    )
+            for c0, r0, sq in placements(((0, 0), (dc, dr), (2 * dc, 2 * dr))):
+                beyond = (at(c0 - dc, r0 - dr), at(c0 + 3 * dc, r0 + 3 * dr))
+                hooks = [
+                    (end, at(c0 + k * dc + sgn * pc, r0 + k * dr + sgn * pr))
+                    for k, end in ((0, sq[0]), (2, sq[2]))
+                    for sgn in (1, -1)
+                ]
+                run_info[sq] = (
+                    tuple(x for x in beyond if x >= 0),
+                    tuple((h, 1 << end | 1 << h) for end, h in hooks if h >= 0),  # (hook square, pair as bits)
+                )
 
         # Group windows by a square s and a neighbour nb of s in the window, so a scan only
         # looks further when colors[nb] == colors[s]. The other squares are padded with s
         # to three, so every check unpacks the same way; ``full`` adds the window as bits
         # and, for an orthogonal 3-window, its run information.
         def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple[Any, ...]:
-            nbrs = neighbours(s)
-            groups: dict[int, list[Any]] = {nb: [] for nb in nbrs}
+            c0, r0 = s % width, s // width
+            nbrs = [at(c0 + dc, r0 + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr]
+            groups: dict[int, list[Any]] = {nb: [] for nb in nbrs if nb >= 0}
             for w in wins:
-                nb = next(x for x in nbrs if x in w)
+                for nb in groups:  # the first neighbour of s in w
+                    if nb in w:
+                        break
                 rest = [x for x in w if x != s and x != nb]
                 rest += [s] * (3 - len(rest))
                 if full:
-                    info = run_info.get(frozenset(w))
-                    groups[nb].append((*rest, sum(1 << q for q in w), info))
+                    groups[nb].append((*rest, sum(1 << q for q in w), run_info.get(w)))
                 else:
                     groups[nb].append(tuple(rest))
-            return tuple((nb, tuple(g)) for nb, g in groups.items() if g)
+            return tuple([(nb, tuple(g)) for nb, g in groups.items() if g])
 
         by_min: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
         by_sq: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
