@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import effects
@@ -42,12 +43,10 @@ def deal(st: StarfallState) -> None:
     (the V and X both contain a diagonal 3-run). A dead end (no colour left) redeals.
     """
     geo = st.geo
-    n_colors = st.rules.colors
-    # the colours left, per bit set of banned colours
-    allowed_by_ban = [tuple(k for k in range(n_colors) if not ban >> k & 1) for ban in range(1 << n_colors)]
+    allowed_by_ban = _allowed_by_ban(st.rules.colors)
     patterns = _deal_patterns(geo)
     star, ast = st.star, st.ast
-    key = st.key
+    key, n = st.key, st.draws
     for _attempt in range(_DEAL_ATTEMPTS):
         ok = True
         for sq in range(geo.size):
@@ -63,11 +62,18 @@ def deal(st: StarfallState) -> None:
             if not allowed:
                 ok = False
                 break
-            star[sq] = allowed[draw(key, st.draws, len(allowed))]
-            st.draws += 1
+            star[sq] = allowed[draw(key, n, len(allowed))]
+            n += 1
         if ok:
+            st.draws = n
             return
     raise RuntimeError("could not deal a board without a line")  # pragma: no cover - needs < 3 colours
+
+
+@cache
+def _allowed_by_ban(n_colors: int) -> tuple[tuple[int, ...], ...]:
+    """The colours left, per bit set of banned colours."""
+    return tuple(tuple(k for k in range(n_colors) if not ban >> k & 1) for ban in range(1 << n_colors))
 
 
 _DEAL_PATTERNS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
