@@ -354,29 +354,34 @@ def _row_index(width: int, key: tuple[int, ...]) -> int:
     cells = 0
     for k in key:
         cells |= 1 << k
-    box_w = max(k % width for k in key) + 1
-    box_h = key[-1] // width + 1
-    for ri, offsets, starts in _candidates(width, box_w, box_h, len(key)):
-        for k in offsets:
-            starts &= cells >> k
-        if starts:
-            return ri
+    size = len(key)
+    for ri, t_size, offsets, starts in _candidates(width, max(k % width for k in key) + 1, key[-1] // width + 1):
+        if t_size <= size:
+            for k in offsets:
+                starts &= cells >> k
+            if starts:
+                return ri
     return len(SHAPE_ROWS)
 
 
 @cache
-def _candidates(width: int, box_w: int, box_h: int, size: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
-    """The templates that can fit in a shape of ``size`` cells and a ``box_w`` x ``box_h`` box,
-    in row order, as (row index, cells, starts): the starts are bits ``r * width + c`` for
+def _candidates(width: int, box_w: int, box_h: int) -> tuple[tuple[int, int, tuple[int, ...], int], ...]:
+    """The templates that fit in a ``box_w`` x ``box_h`` box, in row order, as (row index,
+    cells, cells as ``r * width + c``, starts): the starts are bits ``r * width + c`` for
     every place the template's box fits inside the shape's (one further right would wrap
     its cells into the next row)."""
-    out = []
-    for ri, templates in enumerate(_template_masks(width)):
-        for offsets, t_w, t_h in templates:
-            if len(offsets) <= size and t_w <= box_w and t_h <= box_h:
-                row = (1 << (box_w - t_w + 1)) - 1
-                out.append((ri, offsets, sum(row << (r * width) for r in range(box_h - t_h + 1))))
-    return tuple(out)
+    return tuple(
+        (ri, len(offsets), offsets, _starts(width, box_w - t_w + 1, box_h - t_h + 1))
+        for ri, templates in enumerate(_template_masks(width))
+        for offsets, t_w, t_h in templates
+        if t_w <= box_w and t_h <= box_h
+    )
+
+
+@cache
+def _starts(width: int, across: int, down: int) -> int:
+    """Bits ``r * width + c`` for c < across and r < down."""
+    return sum(((1 << across) - 1) << (r * width) for r in range(down))
 
 
 @cache
