@@ -15,7 +15,7 @@ from pegboard.game import JSON, Game
 from pegboard.resources import data_dir
 from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
 
-from .rules import SEATS
+from .seats import SEATS
 
 
 def _factory(ruleset: Any) -> Any:

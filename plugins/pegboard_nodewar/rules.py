@@ -13,8 +13,7 @@ from typing import Any
 from pegboard.game import PegboardError
 
 from .geometry import METRICS
-
-SEATS = ("Blue", "Red")
+from .seats import SEATS as SEATS  # re-exported: where the engine and the formats find it
 
 EVALUATOR_TERMS = (
     "alive_nodes",
