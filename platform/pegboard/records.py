@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -633,6 +632,8 @@ def dumps_record(record: Mapping[str, JSON], suffix: str = ".json", plugins: Plu
 
 def write_text_atomic(path: str | Path, text: str) -> Path:
     """Write through a temporary file in the same folder, then rename over ``path``."""
+    import tempfile  # only writers need it
+
     target = Path(path)
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
