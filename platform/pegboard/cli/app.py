@@ -172,7 +172,12 @@ def run(argv: Sequence[str], *, load_entry_points: bool = True) -> int:
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point (``pegboard``)."""
     _tune_gc()
-    sys.exit(run(sys.argv[1:] if argv is None else argv))
+    code = run(sys.argv[1:] if argv is None else argv)
+    # The process ends here: the teardown frees most objects by reference counting and the
+    # OS takes back the rest. Letting the collector scan them all for cycles first (twice,
+    # with every table a long command built) costs ~5 ms of every command for nothing.
+    gc.freeze()
+    sys.exit(code)
 
 
 def _tune_gc() -> None:
