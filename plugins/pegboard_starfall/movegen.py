@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import fog
 from .effects import claim_open, drop_targets
+from .geometry import DIRECTIONS
 from .rams import ram_centre
 from .swapgen import swap_pairs
 from .moves import (
@@ -122,20 +123,30 @@ def fire_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
 
 
 def fire_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
-    """Squares a missile from sq may hit: an enemy drone (not a Command or turret), a star or an asteroid."""
-    me = st.side[sq]
-    kind, side, star, ast = st.kind, st.side, st.star, st.ast
-    out = []
-    for t in st.geo.disc(sq, st.rules.range):
-        if t == sq or (vis is not None and not vis[t]):
-            continue
-        k = kind[t]
-        if k:
-            if side[t] != me and k != COMMAND and k != TURRET:
-                out.append(t)
-        elif ast[t] or star[t] >= 0:
-            out.append(t)
-    return out
+    """Squares a missile from sq may hit (see :func:`fire_hits`), in its range."""
+    return [t for t in st.geo.disc(sq, st.rules.range) if fire_hits(st, sq, t, vis)]
+
+
+def fire_hits(st: StarfallState, sq: int, t: int, vis: bytearray | None) -> bool:
+    """Whether a missile from the shooter on sq may hit t, a square in its range: t is not sq,
+    is seen, and holds an enemy drone (not a Command or turret), a star or an asteroid."""
+    if t == sq or (vis is not None and not vis[t]):
+        return False
+    k = st.kind[t]
+    if k:
+        return st.side[t] != st.side[sq] and k != COMMAND and k != TURRET
+    return bool(st.ast[t]) or st.star[t] >= 0
+
+
+def _fire_legal(st: StarfallState, a: int, b: int) -> bool:
+    """True only if ``fire a -> b`` is legal for the mover (not while aims are owed)."""
+    n = st.geo.size
+    if not (0 <= a < n and 0 <= b < n) or st.side[a] != st.current:
+        return False
+    k = st.kind[a]
+    if (k != SCOUT and k != HUNTER) or st.miss[a] <= 0 or st.shots[a] >= shots_allowed(st, k):
+        return False
+    return st.geo.chebyshev(a, b) <= st.rules.range and fire_hits(st, a, b, _vis(st))
 
 
 # -- swaps ----------------------------------------------------------------------------------
@@ -271,27 +282,36 @@ class Reach:
         return reaches(self.st, self.sq, t, self.vis, self.runs)
 
 
-def _run(st: StarfallState, sq: int, d: int, vis: bytearray | None, mask: int, bits: bytes, runs: list[int]) -> int:
-    """How many open, empty squares the straight ride from sq crosses in direction d (remembered in runs)."""
-    count = runs[d]
-    if count < 0:
-        kind, ast, star = st.kind, st.ast, st.star
-        count = 0
-        for u in st.geo.rays[sq][d]:
-            if kind[u] or ast[u] or not mask & bits[u * 6 + 1 + star[u]] or (vis is not None and not vis[u]):
-                break
-            count += 1
-        runs[d] = count
-    return count
+def _free(st: StarfallState, sq: int, d: int, need: int, vis: bytearray | None, mask: int,
+          choices: tuple[tuple[int, ...], ...], runs: list[int]) -> bool:
+    """Whether the straight ride from sq in direction d crosses at least ``need`` open, empty
+    squares (``choices``: :func:`_ride_choices`). A walk that meets a blocked square records
+    the exact run in ``runs[d]``."""
+    run = runs[d]
+    if run >= 0:
+        return need <= run
+    kind, ast, star = st.kind, st.ast, st.star
+    count = 0
+    for u in st.geo.rays[sq][d]:
+        if count == need:
+            return True
+        if kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
+            break
+        count += 1
+    runs[d] = count
+    return need <= count
 
 
 def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: list[int]) -> bool:
-    """``t in drone_destinations(st, sq, vis)`` for one square t (0 <= t < size) of a drone on sq;
-    ``runs`` caches free runs between calls about the same drone (start with ``[-1] * 8``)."""
-    if t == sq or st.ast[t] or (vis is not None and not vis[t]):
-        return False  # the start, an asteroid, or unseen: never a destination
+    """``t in drone_destinations(st, sq, vis)`` for one square t of the drone on sq (False for
+    a t off the board, or when sq holds no drone that moves); ``runs`` caches free runs between
+    calls about the same drone (start with ``[-1] * 8``)."""
     kind = st.kind
     k = kind[sq]
+    if not k or k == COMMAND or k == TURRET or not 0 <= t < len(kind) or t == sq or st.ast[t] or (
+        vis is not None and not vis[t]
+    ):
+        return False  # no mover, off the board, the start, an asteroid, or unseen
     me = st.side[sq]
     tk = kind[t]
     # every way onto an occupied square ends with a landing on it
@@ -302,63 +322,79 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
     if tk and not land:
         return False
     geo = st.geo
-    nbr8 = geo.nbr8
+    keys, offsets = _line_tables(geo)
+    dist, d, approaches = offsets[keys[t] - keys[sq]]
+    if dist == 1 and land:
+        return True  # one paid step
     if k in STEPPERS:
-        return land and t in nbr8[sq]
-    n = geo.size
-    toward, steps, bits = _line_tables(geo)
+        return False
     mask = st.ride[sq]
     star = st.star
-    rideable = mask & bits[t * 6 + 1 + star[t]]
-    # a straight ride of free steps from sq ends on t
-    if rideable:
-        d = toward[sq * n + t]
-        if d < 8:
-            run = _run(st, sq, d, vis, mask, bits, runs)
-            dist = steps[sq * n + t]
-            if dist <= run or (tk and dist == run + 1):
-                return True
-    # one paid step onto t from sq or from a square the straight ride crosses
+    choices = _ride_choices(geo)
+    rideable = mask & choices[t][star[t]]
+    # a straight ride of free steps from sq ends on t (free itself, or a landing)
+    if rideable and d < 8 and _free(st, sq, d, dist - 1, vis, mask, choices, runs):
+        return True
+    # one paid step onto t from a square the straight ride from sq crosses (nearest first)
     if land:
-        for e in nbr8[t]:
-            if e == sq:
-                return True
-            d = toward[sq * n + e]
-            if d < 8 and steps[sq * n + e] <= _run(st, sq, d, vis, mask, bits, runs):
+        for need, d in approaches:
+            if _free(st, sq, d, need, vis, mask, choices, runs):
                 return True
     if not rideable:
         return False
     # a paid step to an open, empty p beside sq, then a straight ride from p to t
     ast = st.ast
     rays = geo.rays
-    for p in nbr8[sq]:
-        d = toward[p * n + t]
+    for p in geo.nbr8[sq]:
+        d = offsets[keys[t] - keys[p]][1]
         if d > 7 or kind[p] or ast[p] or (vis is not None and not vis[p]):
             continue
         for u in rays[p][d]:
             if u == t:
                 return True  # t itself is rideable, and empty or a landing
-            if u == sq or kind[u] or ast[u] or not mask & bits[u * 6 + 1 + star[u]] or (vis is not None and not vis[u]):
+            if u == sq or kind[u] or ast[u] or not mask & choices[u][star[u]] or (vis is not None and not vis[u]):
                 break
     return False
 
 
-_LINE_TABLES: dict[int, tuple[bytes, bytes, bytes]] = {}
+_Offset = tuple[int, int, tuple[tuple[int, int], ...]]
+_LINE_TABLES: dict[int, tuple[tuple[int, ...], list[_Offset]]] = {}
 
 
-def _line_tables(geo: Geometry) -> tuple[bytes, bytes, bytes]:
-    """Small byte tables for :func:`reaches`: ``toward[a * size + b]`` (the direction from a to b,
-    255 if none), ``steps[a * size + b]`` (king-move distance) and ``bits[sq * 6 + 1 + colour]``
-    (the ride bits of sq holding a star of that colour; colour -1: no star)."""
+def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
+    """``keys`` and ``offsets`` for :func:`reaches`: ``offsets[keys[b] - keys[a]]`` describes where
+    b lies from a (it depends on the column and row differences only, so one entry serves every
+    pair so placed; negative indices wrap): (king-move distance, direction index of the line
+    from a through b or 8, and ``(steps, direction)`` pairs, fewest steps first, of the nearest
+    square of each line from a that touches b)."""
     tables = _LINE_TABLES.get(id(geo))
     if tables is None:
-        n = geo.size
-        toward = bytes(255 if d < 0 else d for d in geo.toward)
-        steps = _king_steps(geo)
-        choices = _ride_choices(geo)
-        bits = bytes(choices[sq][c] for sq in range(n) for c in (-1, 0, 1, 2, 3, 4))
-        tables = _LINE_TABLES[id(geo)] = (toward, steps, bits)
+        w, h = geo.width, geo.height
+        span = 2 * h - 1
+        keys = tuple(c * span + r for c, r in zip(geo.col, geo.row))
+        lines = {(dc, dr): _line(dc, dr) for dc in range(-w, w + 1) for dr in range(-h, h + 1)}
+        offsets: list[_Offset] = [(0, 8, ())] * ((2 * w - 1) * span)
+        for dc in range(1 - w, w):
+            for dr in range(1 - h, h):
+                nearest: dict[int, int] = {}
+                for x, y in DIRECTIONS:
+                    d = lines[dc + x, dr + y]
+                    if d < 8:
+                        steps = max(abs(dc + x), abs(dr + y))
+                        if steps < nearest.get(d, 99):
+                            nearest[d] = steps
+                offsets[dc * span + dr] = (
+                    max(abs(dc), abs(dr)), lines[dc, dr], tuple(sorted((s, d) for d, s in nearest.items()))
+                )
+        tables = _LINE_TABLES[id(geo)] = (keys, offsets)
     return tables
+
+
+def _line(dc: int, dr: int) -> int:
+    """The index in DIRECTIONS of the line from a square to one (dc, dr) away, or 8 if none."""
+    if (dc or dr) and (not dc or not dr or abs(dc) == abs(dr)):
+        return DIRECTIONS.index(((dc > 0) - (dc < 0), (dr > 0) - (dr < 0)))
+    return 8
 
 
 def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: list[int] | None = None) -> list[int]:
@@ -512,7 +548,7 @@ def _well_formed(m: SfMove) -> bool:
 def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     """None if m is legal for the mover, else (rule id, reason).
 
-    Drone moves and swaps, most of any game, are first tried on a short test that only ever
+    Drone moves, swaps and shots, most of any game, are first tried on a short test that only ever
     accepts legal moves; anything it does not accept goes through the full rules below,
     which give the refusal its rule id and reason.
     """
@@ -520,15 +556,15 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     if not st.aims and m.tag == "":
         if kind == MOVE:
             a, b = m.a, m.b
-            n = st.geo.size
-            if 0 <= a < n and 0 <= b < n:
-                k = st.kind[a]
-                if k and k != COMMAND and k != TURRET and st.side[a] == st.current and reaches(
-                    st, a, b, fog.visible(st, st.current) if st.rules.fogged else None, [-1] * 8
-                ):
-                    return None
+            if 0 <= a < st.geo.size and st.side[a] == st.current and reaches(
+                st, a, b, fog.visible(st, st.current) if st.rules.fogged else None, [-1] * 8
+            ):
+                return None
         elif kind == SWAP:
             if _swap_legal(st, m.a, m.b):
+                return None
+        elif kind == FIRE:
+            if _fire_legal(st, m.a, m.b):
                 return None
     return _refusal(st, m)
 

@@ -134,19 +134,20 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     """The inverse of :func:`encode`; raises InvalidMoveEncoding."""
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
-    kind = data.get("type") if type(data) is dict else None
-    if type(kind) is str and kind in _TWO_SQUARES:
-        ka, kb = _TWO_SQUARES[kind]
-        p, q = data.get(ka), data.get(kb)
-        if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2 and len(data) == 3:
-            (c, r), (c2, r2) = p, q
-            w, h = geo.width, geo.height
-            if (type(c) is int and type(r) is int and type(c2) is int and type(r2) is int
-                    and 0 <= c < w and 0 <= r < h and 0 <= c2 < w and 0 <= r2 < h):
-                a, b = r * w + c, r2 * w + c2
-                if kind == SWAP and a > b:
-                    a, b = b, a
-                return move_table(kind, geo.size)[a * geo.size + b]
+    if type(data) is dict and len(data) == 3:
+        kind = data.get("type")
+        keys = _TWO_SQUARES.get(kind) if type(kind) is str else None
+        if keys is not None:
+            p, q = data.get(keys[0]), data.get(keys[1])
+            if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
+                (c, r), (c2, r2) = p, q
+                w, h = geo.width, geo.height
+                if (type(c) is int and type(r) is int and type(c2) is int and type(r2) is int
+                        and c | r | c2 | r2 >= 0 and c < w and r < h and c2 < w and r2 < h):
+                    a, b = r * w + c, r2 * w + c2
+                    if a > b and kind == SWAP:
+                        a, b = b, a
+                    return move_table(kind, geo.size)[a * geo.size + b]
     return _decode(geo, data)
 
 

@@ -143,17 +143,9 @@ class Slots:
         return None
 
     def _fire(self, sq: int, i: int) -> SfMove | None:
-        st, vis = self.st, self.vis
+        st = self.st
         t = st.geo.disc(sq, st.rules.range)[i]
-        if t == sq or (vis is not None and not vis[t]):
-            return None
-        k = st.kind[t]
-        if k:
-            if st.side[t] == self.me or k == COMMAND or k == TURRET:
-                return None
-        elif not st.ast[t] and st.star[t] < 0:
-            return None
-        return move_table(FIRE, self.n)[sq * self.n + t]
+        return move_table(FIRE, self.n)[sq * self.n + t] if movegen.fire_hits(st, sq, t, self.vis) else None
 
     def _armed(self, sq: int, i: int) -> SfMove | None:
         """A shooter's segment: its fire slots, then its drone slots."""

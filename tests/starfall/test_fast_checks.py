@@ -209,3 +209,26 @@ def test_validate_verdicts_do_not_depend_on_strict_decode(how, monkeypatch):
     monkeypatch.setitem(games, "starfall", dataclasses.replace(games["starfall"], strict_decode=False))
     assert validate_record(record, "r.match.json").to_json() == strict
     assert strict["ok"] == (how == "none")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_quick_accept_of_a_shot_agrees_with_the_full_rules(variant):
+    rng = random.Random(variant)
+    shots = 0
+    for st in _positions(variant, seed=3, every=11):
+        if st.aims:
+            continue
+        n = st.geo.size
+        legal = set(st.legal_moves())
+        drones = [s for s in range(n) if st.kind[s]]
+        for _ in range(60):  # from any drone (loaded or not, either side) or square, to anywhere
+            a = rng.choice(drones) if rng.random() < 0.8 else rng.randrange(-2, n + 2)
+            m = mv.fire(a, rng.randrange(-2, n + 2))
+            full = _refusal(st, m)
+            assert refusal(st, m) == full, (variant, st.ply, m)
+            assert (full is None) == (m in legal), (variant, st.ply, m, full)
+        for m in legal:
+            if m.kind == mv.FIRE:
+                assert refusal(st, m) is None and _refusal(st, m) is None
+                shots += 1
+    assert shots >= 5

@@ -42,11 +42,22 @@ def test_match_tries_and_swap_pair_tries_equal_the_plain_definition(size):
         assert trie_b == _plain_trie(geo, b, a)
 
 
-@pytest.mark.parametrize("size", [(11, 11), (7, 5)])
-def test_king_step_table_is_chebyshev_distance(size):
+@pytest.mark.parametrize("size", [(11, 11), (7, 5), (1, 4)])
+def test_line_offsets_give_the_distance_the_line_and_the_nearest_touching_squares(size):
     geo = Geometry(*size)
-    steps = movegen._king_steps(geo)
-    assert list(steps) == [geo.chebyshev(a, b) for a in range(geo.size) for b in range(geo.size)]
+    keys, offsets = movegen._line_tables(geo)
+    for a in range(geo.size):
+        for b in range(geo.size):
+            dist, d, approaches = offsets[keys[b] - keys[a]]
+            assert dist == geo.chebyshev(a, b)
+            assert d == (geo.toward[a * geo.size + b] if geo.toward[a * geo.size + b] >= 0 else 8)
+            # every ray square beside b, at its distance from a: the table keeps each ray's nearest,
+            # and rays reaching no such square on this board just run out before it
+            lines = [(e, geo.toward[a * geo.size + e]) for e in geo.nbr8[b]]
+            touching = {(geo.chebyshev(a, e), ray) for e, ray in lines if ray >= 0}
+            nearest = {ray: min(s for s, r in touching if r == ray) for _, ray in touching}
+            on_board = [(s, ray) for s, ray in approaches if s <= len(geo.rays[a][ray])]
+            assert on_board == sorted((s, ray) for ray, s in nearest.items())
 
 
 def test_move_table_makes_each_move_once_on_demand():
