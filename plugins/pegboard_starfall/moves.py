@@ -136,9 +136,9 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
         kind = data.get("type")
-        keys = _TWO_SQUARES.get(kind) if type(kind) is str else None
-        if keys is not None:
-            p, q = data.get(keys[0]), data.get(keys[1])
+        if type(kind) is str and kind in _TWO_SQUARES:
+            ka, kb = _TWO_SQUARES[kind]
+            p, q = data.get(ka), data.get(kb)
             if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
                 (c, r), (c2, r2) = p, q
                 w, h = geo.width, geo.height
