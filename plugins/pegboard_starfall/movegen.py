@@ -488,21 +488,31 @@ def warp_targets(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]
 
 def strike_ends(st: StarfallState, sq: int, vis: bytearray | None) -> list[int]:
     """Where a siege's strike stops in each direction (it must move at least one square)."""
+    return [t for t in (strike_end(st, sq, d, vis) for d in range(8)) if t >= 0]
+
+
+def strike_end(st: StarfallState, sq: int, d: int, vis: bytearray | None) -> int:
+    """Where a strike from sq in direction d stops: the last open, empty square before the first
+    asteroid or drone (or the edge); -1 if there is none, or if an unseen square comes first."""
     kind, ast = st.kind, st.ast
-    out = []
-    for ray in st.geo.rays[sq]:
-        last = -1
-        blocked_unseen = False
-        for t in ray:
-            if vis is not None and not vis[t]:
-                blocked_unseen = True
-                break
-            if ast[t] or kind[t]:
-                break
-            last = t
-        if last >= 0 and not blocked_unseen:
-            out.append(last)
-    return out
+    last = -1
+    for t in st.geo.rays[sq][d]:
+        if vis is not None and not vis[t]:
+            return -1
+        if ast[t] or kind[t]:
+            break
+        last = t
+    return last
+
+
+def _strike_legal(st: StarfallState, a: int, b: int) -> bool:
+    """True only if ``strike a -> b`` is legal for the mover (not while aims are owed)."""
+    n = st.geo.size
+    if not (0 <= a < n and 0 <= b < n) or st.kind[a] != SIEGE or st.side[a] != st.current:
+        return False
+    keys, offsets = _line_tables(st.geo)
+    d = offsets[keys[b] - keys[a]][1]
+    return d < 8 and strike_end(st, a, d, _vis(st)) == b
 
 
 def build_squares(st: StarfallState, vis: bytearray | None) -> list[int]:
@@ -548,9 +558,9 @@ def _well_formed(m: SfMove) -> bool:
 def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     """None if m is legal for the mover, else (rule id, reason).
 
-    Drone moves, swaps and shots, most of any game, are first tried on a short test that only ever
-    accepts legal moves; anything it does not accept goes through the full rules below,
-    which give the refusal its rule id and reason.
+    Drone moves, swaps, shots and strikes, most of any game, are first tried on a short test
+    that only ever accepts legal moves; anything it does not accept goes through the full rules
+    below, which give the refusal its rule id and reason.
     """
     kind = m.kind
     if not st.aims and m.tag == "":
@@ -565,6 +575,9 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
                 return None
         elif kind == FIRE:
             if _fire_legal(st, m.a, m.b):
+                return None
+        elif kind == STRIKE:
+            if _strike_legal(st, m.a, m.b):
                 return None
     return _refusal(st, m)
 

@@ -197,15 +197,7 @@ class Slots:
         return None
 
     def _strike(self, sq: int, d: int) -> SfMove | None:
-        st, vis = self.st, self.vis
-        kind, ast = st.kind, st.ast
-        last = -1
-        for t in st.geo.rays[sq][d]:
-            if vis is not None and not vis[t]:
-                return None
-            if ast[t] or kind[t]:
-                break
-            last = t
+        last = movegen.strike_end(self.st, sq, d, self.vis)
         return move_table(STRIKE, self.n)[sq * self.n + last] if last >= 0 else None
 
     def _ram(self, sq: int, d: int) -> SfMove | None:
