@@ -82,7 +82,9 @@ class MoveTable(dict[int, SfMove]):
         self.size = size
 
     def __missing__(self, i: int) -> SfMove:
-        m = self[i] = SfMove(self.kind, i // self.size, i % self.size)
+        # _make skips the keyword handling of SfMove(...): half the cost, and a fresh process
+        # meets thousands of these
+        m = self[i] = SfMove._make((self.kind, i // self.size, i % self.size, ""))
         return m
 
 
