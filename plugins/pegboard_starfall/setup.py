@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
 from . import effects
 from .pieces import COMMAND, SCOUT, SHIELD, SIEGE
-from .rng import draw
+from .rng import draw, draws
 
 if TYPE_CHECKING:
     from .geometry import Geometry
@@ -43,12 +44,16 @@ def deal(st: StarfallState) -> None:
     (the V and X both contain a diagonal 3-run). A dead end (no colour left) redeals.
     """
     geo = st.geo
-    allowed_by_ban = _allowed_by_ban(st.rules.colors)
+    n_colors = st.rules.colors
+    allowed_by_ban = _allowed_by_ban(n_colors)
+    # Draws in 0 .. lcm - 1, taken modulo each square's count of allowed colours (a divisor
+    # of lcm), are the draws with that bound: one call draws for a whole deal.
+    lcm = math.lcm(*range(1, n_colors + 1))
     patterns = _deal_patterns(geo)
     star, ast = st.star, st.ast
-    key, n = st.key, st.draws
     for _attempt in range(_DEAL_ATTEMPTS):
-        ok = True
+        picks = draws(st.key, st.draws, geo.size, lcm)  # at most one per square
+        used = 0
         for sq in range(geo.size):
             if ast[sq]:
                 star[sq] = -1
@@ -60,13 +65,13 @@ def deal(st: StarfallState) -> None:
                     banned |= 1 << v
             allowed = allowed_by_ban[banned]
             if not allowed:
-                ok = False
                 break
-            star[sq] = allowed[draw(key, n, len(allowed))]
-            n += 1
-        if ok:
-            st.draws = n
+            star[sq] = allowed[picks[used] % len(allowed)]
+            used += 1
+        else:
+            st.draws += used
             return
+        st.draws += used
     raise RuntimeError("could not deal a board without a line")  # pragma: no cover - needs < 3 colours
 
 
