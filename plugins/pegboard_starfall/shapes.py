@@ -341,21 +341,22 @@ def matches_through(colors: Sequence[int], width: int, height: int, squares: Ite
 
 
 @lru_cache(maxsize=1 << 14)
-def _row_index(width: int, key: tuple[int, ...]) -> int:
+def _row_index(width: int, cells: int) -> int:
     """Index in SHAPE_ROWS of the best row a shape holds (len(SHAPE_ROWS) if none).
 
-    ``key`` is the shape moved to its bounding box's top-left corner, as ``r * width + c``:
-    containment does not depend on where the shape sits, so equal shapes share one entry.
-    The shape is one integer with bit ``r * width + c`` per cell. ANDing the template's
-    possible starts with the shape shifted down by each of the template's cells leaves bit
-    ``p`` set where the template placed at ``p`` lies wholly inside the shape: every
-    placement is tested at once.
+    ``cells`` is the shape moved to its bounding box's top-left corner, one bit ``r * width + c``
+    per square: containment does not depend on where the shape sits, so equal shapes share
+    one entry. ANDing a template's possible starts with the shape shifted down by each of
+    the template's cells leaves bit ``p`` set where the template placed at ``p`` lies wholly
+    inside the shape: every placement is tested at once.
     """
-    cells = 0
-    for k in key:
-        cells |= 1 << k
-    size = len(key)
-    for ri, t_size, offsets, starts in _candidates(width, max(k % width for k in key) + 1, key[-1] // width + 1):
+    size = cells.bit_count()
+    row = (1 << width) - 1
+    cols, m = 0, cells
+    while m:
+        cols |= m & row
+        m >>= width
+    for ri, t_size, offsets, starts in _candidates(width, cols.bit_length(), (cells.bit_length() - 1) // width + 1):
         if t_size <= size:
             for k in offsets:
                 starts &= cells >> k
@@ -401,11 +402,16 @@ def _template_masks(width: int) -> tuple[tuple[tuple[tuple[int, ...], int, int],
     return tuple(out)
 
 
-def _row_of(squares: Sequence[int], width: int) -> str | None:
-    """The row id for the squares (sorted ascending) of one same-colour shape."""
-    min_c = min(map(width.__rmod__, squares))  # s % width
-    base = squares[0] - squares[0] % width + min_c
-    ri = _row_index(width, tuple(map(base.__rsub__, squares)))  # s - base
+def _row_of(mask: int, width: int) -> str | None:
+    """The row id of one same-colour shape given as bits ``1 << square``."""
+    low = (mask & -mask).bit_length() - 1
+    cells = mask >> (low - low % width)  # its lowest row now row 0
+    row = (1 << width) - 1
+    cols, m = 0, cells
+    while m:
+        cols |= m & row
+        m >>= width
+    ri = _row_index(width, cells >> ((cols & -cols).bit_length() - 1))  # its leftmost column now column 0
     return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
 
 
@@ -416,7 +422,7 @@ def classify_shape(squares: Iterable[int], width: int, height: int) -> str | Non
         return None
     if sqs[0] < 0 or sqs[-1] >= width * height:
         raise ValueError(f"square out of a {width}x{height} board")
-    return _row_of(sqs, width)
+    return _row_of(sum(1 << s for s in sqs), width)
 
 
 class _Bits:
@@ -632,16 +638,16 @@ def _shape(t: _Tables, mask: int, color: int) -> Shape:
             low = m & -m
             squares.append(low.bit_length() - 1)
             m ^= low
-        shape = t.shapes[mask, color] = Shape(color, frozenset(squares), _row_of_squares(squares, t.width), mask)
+        shape = t.shapes[mask, color] = Shape(color, frozenset(squares), _row_of_squares(squares, mask, t.width), mask)
     return shape
 
 
-def _row_of_squares(squares: list[int], width: int) -> str | None:
-    """:func:`_row_of` for a shape's squares (ascending) where it stands.
+def _row_of_squares(squares: list[int], mask: int, width: int) -> str | None:
+    """:func:`_row_of` for a shape's squares (ascending, and as bits) where it stands.
 
     Three squares are one 3-run (every other match window is bigger), which pays nothing.
     """
-    return None if len(squares) == 3 else _row_of(squares, width)
+    return None if len(squares) == 3 else _row_of(mask, width)
 
 
 def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:
