@@ -621,16 +621,6 @@ def swap_makes_line(st: StarfallState, a: int, b: int, trie_a: Any, trie_b: Any,
     return False
 
 
-def _king_steps(geo: Geometry) -> bytes:
-    """``steps[a * size + b]``: geo.chebyshev(a, b), cut row by row out of one grid of the
-    distances from a centre square (so the table costs slices, not size**2 calls)."""
-    w, h = geo.width, geo.height
-    grid = [bytes(max(abs(dc), abs(dr)) for dc in range(1 - w, w)) for dr in range(1 - h, h)]
-    return b"".join(
-        grid[rb - ra + h - 1][w - 1 - ca:2 * w - 1 - ca] for ra in range(h) for ca in range(w) for rb in range(h)
-    )
-
-
 _SWAP_TRIES: dict[int, dict[tuple[int, int], tuple[Any, Any]]] = {}
 
 
