@@ -106,6 +106,10 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     squares that received a star (empty: the flow changed nothing).
     """
     star, ast = st.star, st.ast
+    if holes is None:
+        holes = _holes(star, ast)
+        if not holes:
+            return []  # nothing falls
     rocks_seen, plan = st.flow_plans[side]
     if rocks_seen != ast:  # the asteroids moved since this side's last flow (a bytes == bytearray compare)
         rocks_seen = bytes(ast)
@@ -113,21 +117,10 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
         plan = _segments(geo.width, geo.height, side, rocks_seen if 1 in ast else b"")
         st.flow_plans[side] = (rocks_seen, plan)
     runs, where = plan
-    every = known_holes(st)  # every hole on the board, when st.holes_seen still describes it
-    if holes is None:
-        if every is None:
-            every = _holes(star, ast)
-            if not every:
-                st.holes_seen = (star[:], rocks_seen, every)
-        if not every:
-            return []  # nothing falls
-        holes = every
     changed: list[int] = []
     refills = []  # (run, its stars up to the last kept one, how many new stars it takes)
-    left: list[int] = []  # holes the flow cannot fill (under an asteroid on the far side)
     new = 0
-    moved = {where[sq] for sq in holes}
-    for i in sorted(moved):  # board order: the refills draw as a full sweep does
+    for i in sorted({where[sq] for sq in holes}):  # board order: the refills draw as a full sweep does
         slc, squares, refill = runs[i]
         vals = star[slc]
         # from the first hole on, the stars beyond it close up toward the back row
@@ -140,22 +133,15 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
             refills.append((slc, vals[:first] + kept, n))
             new += n
             changed += squares[first:]
-        else:
-            left += squares[first + len(kept):]
-            if kept:
-                star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
-                changed += squares[first:first + len(kept)]
+        elif kept:
+            star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
+            changed += squares[first:first + len(kept)]
     if new:
         stars = draws(st.key, st.draws, new, st.rules.colors)
         st.draws += new
         for slc, head, n in refills:
             star[slc] = head + stars[:n]
             del stars[:n]
-    if every is None:
-        st.holes_seen = None
-    else:
-        left += [sq for sq in every if where[sq] not in moved]
-        st.holes_seen = (star[:], rocks_seen, left)
     return changed
 
 
@@ -170,14 +156,6 @@ def _holes(star: list[int], ast: bytearray) -> list[int]:
             out.append(i)
             count -= 1
     return out
-
-
-def known_holes(st: StarfallState) -> list[int] | None:
-    """The holes ``st.holes_seen`` names if the stars and asteroids are still as it saw them, else None."""
-    seen = st.holes_seen
-    if seen is not None and seen[0] == st.star and seen[1] == st.ast:
-        return seen[2]
-    return None
 
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
@@ -251,7 +229,6 @@ def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
     """Empty the shapes' squares, count those on the mover's half and mark them cleared;
     returns the squares that became holes (what the next flow has to look at)."""
     star = st.star
-    seen, every = st.holes_seen, known_holes(st)
     holes = []
     mask = 0
     for shape in shapes:
@@ -265,8 +242,6 @@ def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
     else:
         st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
     st.cleared[mover] |= mask
-    if seen is not None and every is not None:
-        st.holes_seen = (star[:], seen[1], every + holes)
     return holes
 
 
@@ -550,10 +525,7 @@ def load_all(st: StarfallState) -> None:
 
 def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
-    seen, every = st.holes_seen, known_holes(st)
     star[a], star[b] = star[b], star[a]
-    if seen is not None and every is not None and star[a] >= 0 and star[b] >= 0:  # two stars changed places
-        st.holes_seen = (star[:], seen[1], every)
     was_quiet, st.quiet = st.quiet, False
     if st.telling:
         st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)

@@ -100,9 +100,6 @@ class StarfallState(State):
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
         #: per side: the asteroid bytes its last flow saw, and effects._segments for them
         self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
-        #: (stars, asteroid bytes, the holes among them) as a flow last saw them: ``effects.known_holes``
-        #: trusts the holes only while the stars and asteroids are unchanged.
-        self.holes_seen: tuple[list[int], bytes, list[int]] | None = None
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = (b"", b"")
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.

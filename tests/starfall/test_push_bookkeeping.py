@@ -3,9 +3,7 @@
 * a flow inside a cascade looks only at the columns the cascade just cleared
   (``effects.flow(..., holed)``): the full flow on a copy gives the same board and draws;
 * ``effects.surround`` skips a layout of drones it already found calm (``st.calm``):
-  after every move no siege has four enemy drones beside it;
-* the holes a flow noted (``st.holes_seen``, read by ``effects.known_holes``) are the
-  board's holes whenever they are trusted.
+  after every move no siege has four enemy drones beside it.
 """
 
 from __future__ import annotations
@@ -66,23 +64,3 @@ def test_narrowed_flows_and_calm_layouts_match_a_recount(name, monkeypatch):
             sieges_seen += SIEGE in st.kind
     assert narrowed, "no cascade flowed twice: the test saw nothing"
     assert sieges_seen, "no siege on the board: the surround check saw nothing"
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_holes_a_flow_noted_are_the_holes_on_the_board(name):
-    # effects.known_holes trusts st.holes_seen while the stars and asteroids are as it saw
-    # them; whenever it answers, the answer is every square with neither a star nor an asteroid
-    game = GAMES[name]
-    answered = 0
-    for seed in (3, 4):
-        st = game.new_state(seed)
-        rng = random.Random(seed)
-        for _ in range(160):
-            if st.result is not None:
-                break
-            st.push(st.random_move(rng))
-            known = effects.known_holes(st)
-            if known is not None:
-                assert sorted(known) == [sq for sq in range(st.geo.size) if st.star[sq] < 0 and not st.ast[sq]]
-                answered += 1
-    assert answered > 100
