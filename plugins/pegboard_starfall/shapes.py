@@ -428,11 +428,12 @@ def classify_shape(squares: Iterable[int], width: int, height: int) -> str | Non
 class _Bits:
     """Per-board-size tables for the bit-parallel search in :func:`find_shapes`.
 
-    The board is packed one byte per square (``struct``: a star's colour, 0xFF for none)
-    into one integer; bit 7 of byte ``s`` is the flag for square ``s``. XOR with the board
-    shifted by ``k`` squares and a carry-free zero-byte test give, for every square at
-    once, "this square and the one ``k`` further hold the same star"; ANDs of those
-    shifted along a window's cells give every window's matches at once.
+    The board is packed one byte per square into one integer, a star of colour ``x`` as the
+    byte ``1 << x`` and no star as 0 (``struct``, then :data:`_ONE_HOT`); bit 7 of byte
+    ``s`` is the flag for square ``s``. AND with the board shifted by ``k`` squares and a
+    carry-free nonzero-byte test give, for every square at once, "this square and the one
+    ``k`` further hold the same star"; ANDs of those shifted along a window's cells give
+    every window's matches at once.
     """
 
     __slots__ = ("pack", "m80", "m7f", "steps", "h3_runs", "v3_runs", "kinds")
@@ -482,6 +483,11 @@ class _Bits:
         )
 
 
+#: Byte of a packed square: colours 0-6 one-hot, no star (-1, packed as 0xFF) 0; any other
+#: value 0x80, which sends find_shapes to the window tables.
+_ONE_HOT = bytes(1 << b if b < 7 else 0 if b == 0xFF else 0x80 for b in range(256))
+
+
 @cache
 def _bits(width: int, height: int) -> _Bits:
     return _Bits(_tables(width, height), width, height)
@@ -506,14 +512,12 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     """
     t = _checked(colors, width, height)
     b = _bits(width, height)
-    v = int.from_bytes(b.pack(*colors), "little")
+    v = int.from_bytes(b.pack(*colors).translate(_ONE_HOT), "little")
     m7f = b.m7f
-    has = b.m80 & ~v  # squares holding a star (0xFF has bit 7 set, colours do not)
-    same = []
-    for k, ok in b.steps:
-        x = v ^ (v >> k)
-        same.append(has & ok & ~(((x & m7f) + m7f) | x))  # byte of x zero: same star k squares on
-    e1, ew, ed, ea = same
+    if v & b.m80:  # a colour the bytes cannot hold
+        return find_shapes_through(colors, width, height, range(t.size))
+    # a byte of v & (v >> k) is at most 0x40, so adding 0x7f sets its bit 7 iff it is not zero
+    e1, ew, ed, ea = [((v & (v >> k)) + m7f) & ok for k, ok in b.steps]
     w = width
     h3 = e1 & (e1 >> 8)
     v3 = ew & (ew >> 8 * w)

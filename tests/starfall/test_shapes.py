@@ -629,3 +629,10 @@ def test_classify_shape_equals_moving_each_template_over_the_cells(width, height
         if 0 <= c + dc < width and 0 <= r + dr < height:
             cells.add((c + dc, r + dr))
     assert classify_shape([r * width + c for c, r in cells], width, height) == _row_by_translation(cells)
+
+
+def test_colours_the_packed_search_cannot_hold_are_searched_window_by_window():
+    # find_shapes packs colours 0-6 one-hot into a byte; a larger colour takes the window tables
+    colors = [9, 9, 9, 0, 1, 7, 7, 7, 3, 4, 5, 12, 3, 12, 4, 1]
+    assert find_shapes(colors, 4, 4) == find_shapes_through(colors, 4, 4, range(16))
+    assert {s.color for s in find_shapes(colors, 4, 4)} == {9, 7}
