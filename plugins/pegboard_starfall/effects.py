@@ -55,12 +55,13 @@ def at(st: StarfallState, sq: int) -> str:
 
 
 _Segment = tuple[slice, tuple[int, ...], bool]
-_Plan = tuple[tuple[_Segment, ...], tuple[int, ...]]
+_Plan = tuple[tuple[_Segment, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
 @lru_cache(maxsize=1024)
 def _segments(width: int, height: int, side: int, rocks: bytes) -> _Plan:
-    """The board's runs of squares between asteroids, and per square the index of its run.
+    """The board's runs of squares between asteroids, per square the index of its run, and
+    the squares of each run that does not meet the far edge, far end first.
 
     Runs come column by column (lowest column first), each column's from ``side``'s back row
     outward; a run is (the slice of the flat board it is, in that order; its squares;
@@ -73,7 +74,7 @@ def _segments(width: int, height: int, side: int, rocks: bytes) -> _Plan:
     for i, (_slc, squares, _refill) in enumerate(runs):
         for sq in squares:
             where[sq] = i
-    return runs, tuple(where)
+    return runs, tuple(where), tuple(squares[::-1] for _slc, squares, refill in runs if not refill)
 
 
 @lru_cache(maxsize=4096)
@@ -107,7 +108,9 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     """
     star, ast = st.star, st.ast
     if holes is None:
-        holes = _holes(star, ast)
+        holes = _settled_holes(st, side)
+        if holes is None:
+            holes = _holes(star, ast)
         if not holes:
             return []  # nothing falls
     rocks_seen, plan = st.flow_plans[side]
@@ -116,7 +119,7 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
         geo = st.geo
         plan = _segments(geo.width, geo.height, side, rocks_seen if 1 in ast else b"")
         st.flow_plans[side] = (rocks_seen, plan)
-    runs, where = plan
+    runs, where, _trapping = plan
     changed: list[int] = []
     refills = []  # (run, its stars up to the last kept one, how many new stars it takes)
     new = 0
@@ -158,11 +161,41 @@ def _holes(star: list[int], ast: bytearray) -> list[int]:
     return out
 
 
+def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
+    """The holes a flow toward ``side`` has to look at, read from ``st.settled``; None if it cannot tell.
+
+    A flow toward the side ``st.settled`` names would move nothing. Toward the other side,
+    the only holes are those at the far end of that side's runs that do not meet its far edge.
+    """
+    fact = st.settled
+    if fact is None or fact[1] != st.star or fact[2] != st.ast:
+        return None
+    if fact[0] == side:
+        return []
+    rocks, plan = st.flow_plans[fact[0]]
+    if rocks != st.ast:
+        return None
+    star = st.star
+    out = []
+    for squares in plan[2]:
+        for sq in squares:
+            if star[sq] >= 0:
+                break
+            out.append(sq)
+    return out
+
+
+def _note_settled(st: StarfallState, side: int) -> None:
+    """Note that a flow toward ``side`` would move nothing on the board as it is now."""
+    st.settled = (side, st.star[:], bytes(st.ast))
+
+
 def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
     """The mover's flow, then every line that forms, paid to the mover, until none is left."""
     changed = flow(st, st.current)
     if st.quiet:
         if not changed:
+            _note_settled(st, st.current)
             return  # nothing fell and no line stands: skip the shape search
         resolve(st, (), cause, changed, settled=True)
     else:
@@ -189,6 +222,8 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             shapes = find_shapes(st.star, w, h)
         if not shapes:
             st.quiet = True
+            if settled:
+                _note_settled(st, mover)
             return
         st.quiet = False
         telling = st.telling

@@ -100,6 +100,9 @@ class StarfallState(State):
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
         #: per side: the asteroid bytes its last flow saw, and effects._segments for them
         self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
+        #: (side, stars, asteroid bytes) of a board a flow toward ``side`` would not change
+        #: (every hole is under an asteroid on that side's far side); see ``effects.flow``.
+        self.settled: tuple[int, list[int], bytes] | None = None
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = (b"", b"")
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
