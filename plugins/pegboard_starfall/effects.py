@@ -560,12 +560,14 @@ def load_all(st: StarfallState) -> None:
 
 def swap(st: StarfallState, a: int, b: int) -> None:
     star = st.star
+    # two stars changing places move no hole: a board the mover's flow left alone stays so
+    settled = star[a] >= 0 and star[b] >= 0 and _settled_holes(st, st.current) == []
     star[a], star[b] = star[b], star[a]
     was_quiet, st.quiet = st.quiet, False
     if st.telling:
         st.note("swap", f"{SIDE_NAMES[st.current]} swaps {at(st, a)} and {at(st, b)}.", (a, b), a=a, b=b)
     # on a quiet board every match the swap makes holds a or b
-    resolve(st, (a, b), "swap", [a, b] if was_quiet else None)
+    resolve(st, (a, b), "swap", [a, b] if was_quiet else None, settled)
 
 
 def fire(st: StarfallState, frm: int, to: int) -> None:
