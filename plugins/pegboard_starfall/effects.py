@@ -121,29 +121,30 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
         st.flow_plans[side] = (rocks_seen, plan)
     runs, where, _trapping = plan
     changed: list[int] = []
-    refills = []  # (run, its stars up to the last kept one, how many new stars it takes)
+    refills = []  # (run, its stars closed up, how many new stars it takes)
     new = 0
     for i in sorted({where[sq] for sq in holes}):  # board order: the refills draw as a full sweep does
         slc, squares, refill = runs[i]
         vals = star[slc]
         # from the first hole on, the stars beyond it close up toward the back row
         first = vals.index(-1)
-        kept = vals[first + 1:]
-        while -1 in kept:  # holes are few: removing them one by one beats rebuilding the list
-            kept.remove(-1)
+        del vals[first]
+        while -1 in vals:  # holes are few: removing them one by one beats rebuilding the list
+            vals.remove(-1)
+        n = len(squares) - len(vals)
         if refill:
-            n = len(vals) - first - len(kept)
-            refills.append((slc, vals[:first] + kept, n))
+            refills.append((slc, vals, n))
             new += n
             changed += squares[first:]
-        elif kept:
-            star[slc] = vals[:first] + kept + [-1] * (len(vals) - first - len(kept))
-            changed += squares[first:first + len(kept)]
+        elif len(vals) > first:  # some star moved
+            star[slc] = vals + [-1] * n
+            changed += squares[first:len(vals)]
     if new:
         stars = draws(st.key, st.draws, new, st.rules.colors)
         st.draws += new
-        for slc, head, n in refills:
-            star[slc] = head + stars[:n]
+        for slc, vals, n in refills:
+            vals += stars[:n]
+            star[slc] = vals
             del stars[:n]
     return changed
 
