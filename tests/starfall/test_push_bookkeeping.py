@@ -16,6 +16,17 @@ from pegboard_starfall import effects
 from pegboard_starfall.pieces import SIEGE, TURRET
 from starfall_helpers import make_game
 
+def _random_play(game, seed: int, plies: int = 160):
+    """The position after each ply of one seeded game of random moves (``random_move``, then ``push``)."""
+    st = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if st.result is not None:
+            return
+        st.push(st.random_move(rng))
+        yield st
+
+
 GAMES = {
     "standard": make_game(),
     "salvage_small_cap": make_game(salvage={"enabled": True}, drones={"cap": 4},
@@ -54,12 +65,7 @@ def test_narrowed_flows_and_calm_layouts_match_a_recount(name, monkeypatch):
     game = GAMES[name]
     sieges_seen = 0
     for seed in (1, 2):
-        st = game.new_state(seed)
-        rng = random.Random(seed)
-        for _ in range(160):
-            if st.result is not None:
-                break
-            st.push(st.random_move(rng))
+        for st in _random_play(game, seed):
             assert surrounded_sieges(st) == []
             sieges_seen += SIEGE in st.kind
     assert narrowed, "no cascade flowed twice: the test saw nothing"
@@ -73,12 +79,7 @@ def test_flows_from_a_settled_board_match_flows_that_scan_it(name):
     game = GAMES[name]
     trusted = 0
     for seed in (3, 4):
-        st = game.new_state(seed)
-        rng = random.Random(seed)
-        for _ in range(160):
-            if st.result is not None:
-                break
-            st.push(st.random_move(rng))
+        for st in _random_play(game, seed):
             fact = st.settled
             if fact is None or fact[1] != st.star or fact[2] != st.ast:
                 continue
