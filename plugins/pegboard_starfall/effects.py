@@ -193,14 +193,25 @@ def _note_settled(st: StarfallState, side: int) -> None:
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
     """The mover's flow, then every line that forms, paid to the mover, until none is left."""
-    changed = flow(st, st.current)
-    if st.quiet:
-        if not changed:
-            _note_settled(st, st.current)
-            return  # nothing fell and no line stands: skip the shape search
-        resolve(st, (), cause, changed, settled=True)
+    side, star, ast = st.current, st.star, st.ast
+    known = st.flips[side]
+    if known is not None and known[0] == star and known[1] == ast:
+        # this very board flowed this way before, drew no star and formed no line
+        if known[2] is not known[0]:
+            star[:] = known[2]
+        st.settled = (side, known[2], known[1])
+        st.quiet = True
+        return
+    before, draws = star[:], st.draws
+    changed = flow(st, side)
+    if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
+        st.settled = fact = (side, before, bytes(ast))
     else:
-        resolve(st, (), cause, settled=True)
+        resolve(st, (), cause, changed if st.quiet else None, settled=True)
+        fact = st.settled
+        if st.draws != draws or not st.quiet or fact is None or fact[0] != side or fact[1] != star:
+            return
+    st.flips[side] = (before, fact[2], fact[1])
 
 
 def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None,

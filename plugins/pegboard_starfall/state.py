@@ -103,6 +103,10 @@ class StarfallState(State):
         #: (side, stars, asteroid bytes) of a board a flow toward ``side`` would not change
         #: (every hole is under an asteroid on that side's far side); see ``effects.flow``.
         self.settled: tuple[int, list[int], bytes] | None = None
+        #: per side: (stars, asteroid bytes, stars after) of a board whose flow toward that side
+        #: drew no star and left no line (``effects.flow_and_cascade`` replays it): a turn that
+        #: moves no star sends the stars trapped between asteroids back and forth between two boards.
+        self.flips: list[tuple[list[int], bytes, list[int]] | None] = [None, None]
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = (b"", b"")
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
@@ -257,6 +261,7 @@ class StarfallState(State):
         other._pending = []
         other._vis_cache = {}
         other.flow_plans = list(self.flow_plans)
+        other.flips = list(self.flips)
         return other
 
     def to_json(self) -> dict[str, Any]:
