@@ -203,6 +203,7 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
         st.quiet = True
         return
     before, draws = star[:], st.draws
+    fact: tuple[int, list[int], bytes] | None
     changed = flow(st, side)
     if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
         st.settled = fact = (side, before, bytes(ast))

@@ -2,6 +2,8 @@
 
 * a flow inside a cascade looks only at the columns the cascade just cleared
   (``effects.flow(..., holed)``): the full flow on a copy gives the same board and draws;
+* a start-of-turn flow replays a board it already flowed (``st.flips``): flowing a copy
+  that remembers nothing gives the same board, draws, settled board and quiet flag;
 * ``effects.surround`` skips a layout of drones it already found calm (``st.calm``):
   after every move no siege has four enemy drones beside it.
 """
@@ -92,3 +94,29 @@ def test_flows_from_a_settled_board_match_flows_that_scan_it(name):
                 assert read.star == scanned.star and read.draws == scanned.draws
                 assert side != fact[0] or not expected  # toward the settled side nothing moves
     assert trusted > 100
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_remembered_flows_match_flows_worked_out_again(name, monkeypatch):
+    # st.flips[side] holds a board whose flow toward side drew nothing and formed no line,
+    # and the board it became: meeting that board again, flow_and_cascade copies the result
+    real = effects.flow_and_cascade
+    replayed = []
+
+    def checked(st, cause="cascade"):
+        known = st.flips[st.current]
+        hit = known is not None and known[0] == st.star and known[1] == st.ast
+        fresh = st.clone()
+        fresh.flips = [None, None]
+        real(fresh, cause)
+        real(st, cause)
+        assert st.star == fresh.star and st.draws == fresh.draws and st.quiet == fresh.quiet
+        assert st.settled == fresh.settled
+        replayed.append(hit)
+
+    monkeypatch.setattr(effects, "flow_and_cascade", checked)
+    for seed in (5, 6):
+        for _st in _random_play(GAMES[name], seed):
+            pass
+    assert sum(replayed) > 20, "no board met twice: the test saw nothing"
+    assert not all(replayed)
