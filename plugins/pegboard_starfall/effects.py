@@ -521,8 +521,9 @@ def destroy(st: StarfallState, sq: int, by: int | None, how: str) -> None:
 
 
 def relocate(st: StarfallState, frm: int, to: int) -> None:
-    for arr in (st.kind, st.side, st.power, st.ride, st.miss, st.shots):
-        arr[to] = arr[frm]
+    kind, side, power, ride, miss, shots = st.kind, st.side, st.power, st.ride, st.miss, st.shots
+    kind[to], side[to], power[to], ride[to], miss[to], shots[to] = (
+        kind[frm], side[frm], power[frm], ride[frm], miss[frm], shots[frm])
     remove(st, frm)
 
 
@@ -560,11 +561,14 @@ def load(st: StarfallState, sq: int) -> None:
 def load_all(st: StarfallState) -> None:
     me = st.current
     c = st.cmd[me]
-    kind = st.kind
-    if c < 0 or (SCOUT not in kind and HUNTER not in kind):
+    if c < 0 or not st.miss[c]:
+        return  # no Command, or an empty stock: nothing to load
+    kind, side = st.kind, st.side
+    if SCOUT not in kind and HUNTER not in kind:
         return
     for sq in st.geo.nbr8[c]:
-        if kind[sq] and st.side[sq] == me:
+        k = kind[sq]
+        if (k == SCOUT or k == HUNTER) and side[sq] == me:
             load(st, sq)
 
 
@@ -625,6 +629,7 @@ def after_board_change(st: StarfallState) -> None:
 def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
+    calm = SIEGE in st.kind and is_calm(st)
     tail = ""
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
@@ -653,10 +658,13 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
                 ((arrive + tail + ".", (to,), {"to": to}),
                  (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
                 frm=frm, to=to)
-    pick_up(st, to)
+    if st.wreck[to]:
+        pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:
         sweep(st, to)
     load(st, to)
+    if calm:  # only what stands on or beside ``to`` changed for the better of a siege's enemies
+        keep_calm(st, to)
 
 
 def sweep(st: StarfallState, sq: int) -> None:
@@ -720,6 +728,7 @@ def warp(st: StarfallState, frm: int, to: int) -> None:
 
 
 def strike(st: StarfallState, frm: int, to: int) -> None:
+    calm = is_calm(st)
     relocate(st, frm, to)
     me = SIDE_NAMES[st.current]
     st.note("strike", f"{me}'s siege strikes from {at(st, frm)} to {at(st, to)}.", (frm, to),
@@ -727,6 +736,8 @@ def strike(st: StarfallState, frm: int, to: int) -> None:
              (f"The {me} siege at {at(st, frm)} strikes out of sight.", (frm,), {"frm": frm})),
             frm=frm, to=to)
     pick_up(st, to)
+    if calm:
+        keep_calm(st, to)
 
 
 def ram(st: StarfallState, frm: int, d: int) -> None:
@@ -782,12 +793,7 @@ def surround(st: StarfallState) -> None:
     doomed = []
     sq = kind.find(SIEGE)
     while sq >= 0:
-        s = side[sq]
-        count = 0
-        for t in nbr8[sq]:
-            if kind[t] and kind[t] != TURRET and side[t] != s:
-                count += 1
-        if count >= 4:
+        if _surrounded(kind, side, nbr8[sq], side[sq]):
             doomed.append(sq)
         sq = kind.find(SIEGE, sq + 1)
     for sq in doomed:
@@ -795,6 +801,36 @@ def surround(st: StarfallState) -> None:
         destroy(st, sq, by, "surround")
         st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
     # removing a siege never surrounds another one, so this layout has none left
+    st.calm = (bytes(kind), bytes(side))
+
+
+def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: int) -> bool:
+    """Whether 4+ drones (Command included, turrets not) not of side ``s`` stand on ``around``."""
+    count = 0
+    for t in around:
+        k = kind[t]
+        if k and k != TURRET and side[t] != s:
+            count += 1
+    return count >= 4
+
+
+def is_calm(st: StarfallState) -> bool:
+    """Whether the drones stand as :func:`surround` last left them (so no siege is surrounded)."""
+    calm_kind, calm_side = st.calm
+    return calm_kind == st.kind and calm_side == st.side
+
+
+def keep_calm(st: StarfallState, sq: int) -> None:
+    """After a drone arrived on ``sq`` in a layout that was calm (and others only left squares):
+    only a siege on or beside ``sq`` can have become surrounded, so if none is, the new layout
+    is noted calm and the turn's :func:`surround` checks need not look at every siege."""
+    kind, side = st.kind, st.side
+    nbr8 = st.geo.nbr8
+    if kind[sq] == SIEGE and _surrounded(kind, side, nbr8[sq], side[sq]):
+        return
+    for t in nbr8[sq]:
+        if kind[t] == SIEGE and _surrounded(kind, side, nbr8[t], side[t]):
+            return
     st.calm = (bytes(kind), bytes(side))
 
 

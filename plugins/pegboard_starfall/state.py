@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from pegboard.game import Event, IllegalMove, Result, State
@@ -42,6 +41,8 @@ if TYPE_CHECKING:
 _Alt = tuple[str, Sequence[int], dict[str, Any]]
 """A fallback of a fogged event: (text, squares, data); see :meth:`StarfallState.note`."""
 
+#: ``bytes.translate`` table: a drone's kind to 1; no drone and a turret to 0.
+_DRONE_BYTES = bytes(int(k != 0 and k != TURRET) for k in range(256))
 _PUBLIC_EVENTS = frozenset({"pass", "timeout", "drift", "game_over"})
 _ARRAYS = ("star", "ast", "owner", "kind", "side", "power", "ride", "miss", "shots", "wreck", "wround")
 
@@ -471,11 +472,11 @@ class StarfallState(State):
 
     def drone_count(self, side: int) -> int:
         """Drones of ``side`` toward the cap: every drone (a stack once), no turret."""
-        kind = self.kind
-        count = list(compress(self.side, kind)).count(side)  # the sides of occupied squares
-        if TURRET in kind:
-            count -= sum(1 for k, s in zip(kind, self.side) if k == TURRET and s == side)
-        return count
+        drones = self.kind.translate(_DRONE_BYTES)  # 1 where a drone stands, else 0
+        # the side bytes are 0 or 1 (an empty square may keep a stale 1): one AND of the two
+        # rows read as integers leaves a 1 bit exactly where a North drone stands
+        north = (int.from_bytes(drones, "little") & int.from_bytes(self.side, "little")).bit_count()
+        return north if side else drones.count(1) - north
 
     def command_stock(self, side: int) -> int:
         return self.miss[self.cmd[side]] if self.cmd[side] >= 0 else 0
