@@ -138,8 +138,10 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
         kind = data.get("type")
-        if type(kind) is str and kind in _TWO_SQUARES:
-            ka, kb = _TWO_SQUARES[kind]
+        pairs = _PAIR_TABLES.get(geo.size) or _pair_tables(geo.size)
+        spec = pairs.get(kind) if type(kind) is str else None
+        if spec is not None:
+            ka, kb, table = spec
             p, q = data.get(ka), data.get(kb)
             if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
                 (c, r), (c2, r2) = p, q
@@ -149,8 +151,17 @@ def decode(geo: Geometry, data: Any) -> SfMove:
                     a, b = r * w + c, r2 * w + c2
                     if a > b and kind == SWAP:
                         a, b = b, a
-                    return move_table(kind, geo.size)[a * geo.size + b]
+                    return table[a * geo.size + b]
     return _decode(geo, data)
+
+
+_PAIR_TABLES: dict[int, dict[str, tuple[str, str, MoveTable]]] = {}
+
+
+def _pair_tables(size: int) -> dict[str, tuple[str, str, MoveTable]]:
+    """For a board of ``size`` squares: each two-square move type's JSON keys and its MoveTable."""
+    tables = _PAIR_TABLES[size] = {kind: (ka, kb, move_table(kind, size)) for kind, (ka, kb) in _TWO_SQUARES.items()}
+    return tables
 
 
 def _decode(geo: Geometry, data: Any) -> SfMove:

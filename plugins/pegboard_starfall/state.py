@@ -156,7 +156,10 @@ class StarfallState(State):
         drawn = self._drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
-        refusal = self.refusal(move)
+        if type(move) is SfMove and self.winner_result is None:  # what refusal tests first, inline
+            refusal = movegen.refusal(self, move)
+        else:
+            refusal = self.refusal(move)
         return None if refusal is None else refusal[1]
 
     def refusal(self, move: Any) -> tuple[str, str] | None:
@@ -198,7 +201,10 @@ class StarfallState(State):
         self._pending = []
         mover = self.current
         kind = move.kind
-        if kind == FIRE:
+        if kind == MOVE:  # most moves of any game
+            effects.move_drone(self, move.a, move.b)
+            self._end_action()
+        elif kind == FIRE:
             effects.fire(self, move.a, move.b)
             effects.after_board_change(self)
         elif kind == CONCEDE:
@@ -217,8 +223,6 @@ class StarfallState(State):
         else:
             if kind == SWAP:
                 effects.swap(self, move.a, move.b)
-            elif kind == MOVE:
-                effects.move_drone(self, move.a, move.b)
             elif kind == CLAIM:
                 effects.claim(self, move.a)
             elif kind == WARP:
