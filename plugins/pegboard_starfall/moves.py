@@ -82,9 +82,10 @@ class MoveTable(dict[int, SfMove]):
         self.size = size
 
     def __missing__(self, i: int) -> SfMove:
-        # _make skips the keyword handling of SfMove(...): half the cost, and a fresh process
-        # meets thousands of these
-        m = self[i] = SfMove._make((self.kind, i // self.size, i % self.size, ""))
+        # tuple.__new__ skips SfMove(...)'s keyword handling and _make's Python frame: a fresh
+        # process meets thousands of these
+        m: SfMove = tuple.__new__(SfMove, (self.kind, i // self.size, i % self.size, ""))
+        self[i] = m
         return m
 
 
