@@ -138,21 +138,20 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
-        kind = data.get("type")
         pairs = _PAIR_TABLES.get(geo.size) or _pair_tables(geo.size)
-        spec = pairs.get(kind) if type(kind) is str else None
-        if spec is not None:
-            ka, kb, table = spec
-            p, q = data.get(ka), data.get(kb)
-            if type(p) is list and type(q) is list and len(p) == 2 and len(q) == 2:
-                (c, r), (c2, r2) = p, q
-                w, h = geo.width, geo.height
-                if (type(c) is int and type(r) is int and type(c2) is int and type(r2) is int
-                        and c | r | c2 | r2 >= 0 and c < w and r < h and c2 < w and r2 < h):
-                    a, b = r * w + c, r2 * w + c2
-                    if a > b and kind == SWAP:
-                        a, b = b, a
-                    return table[a * geo.size + b]
+        try:  # subscripts, not .get calls: a missing key or an odd type goes the long way
+            kind = data["type"]
+            ka, kb, table = pairs[kind]
+            (c, r), (c2, r2) = p, q = data[ka], data[kb]
+        except (KeyError, TypeError, ValueError):
+            return _decode(geo, data)
+        w, h = geo.width, geo.height
+        if (type(p) is list and type(q) is list and type(c) is int and type(r) is int and type(c2) is int
+                and type(r2) is int and c | r | c2 | r2 >= 0 and c < w and r < h and c2 < w and r2 < h):
+            a, b = r * w + c, r2 * w + c2
+            if a > b and kind == SWAP:
+                a, b = b, a
+            return table[a * geo.size + b]
     return _decode(geo, data)
 
 
