@@ -192,8 +192,11 @@ def _note_settled(st: StarfallState, side: int) -> None:
     st.settled = (side, st.star[:], bytes(st.ast))
 
 
-def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
-    """The mover's flow, then every line that forms, paid to the mover, until none is left."""
+def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int] | None = None) -> None:
+    """The mover's flow, then every line that forms, paid to the mover, until none is left.
+
+    ``holes``: as for :func:`flow` (the squares emptied since the mover's last flow; None: look at every square).
+    """
     side, star, ast = st.current, st.star, st.ast
     known = st.flips[side]
     if known is not None and known[0] == star and known[1] == ast:
@@ -205,7 +208,7 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade") -> None:
         return
     before, draws = star[:], st.draws
     fact: tuple[int, list[int], bytes] | None
-    changed = flow(st, side)
+    changed = flow(st, side, holes)
     if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
         st.settled = fact = (side, before, bytes(ast))
     else:
@@ -593,12 +596,14 @@ def fire(st: StarfallState, frm: int, to: int) -> None:
     st.shots[frm] += 1
     st.miss[frm] -= 1
     shooter = KIND_NAMES[st.kind[frm]]
-    head = f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires at {at(st, to)}"
-    blind = f"A missile from out of sight hits {at(st, to)}"
-    away = (f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires out of sight.", (frm,), {"frm": frm})
 
     def note(outcome: str, **data: object) -> None:
-        st.note("missile", f"{head}: {outcome}", (frm, to), ((f"{blind}: {outcome}", (to,), {"to": to, **data}), away),
+        if not st.telling:
+            return
+        head = f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires at {at(st, to)}"
+        away = (f"{SIDE_NAMES[me]}'s {shooter} at {at(st, frm)} fires out of sight.", (frm,), {"frm": frm})
+        st.note("missile", f"{head}: {outcome}", (frm, to),
+                ((f"A missile from out of sight hits {at(st, to)}: {outcome}", (to,), {"to": to, **data}), away),
                 frm=frm, to=to, **data)
 
     if st.kind[to]:
@@ -610,16 +615,20 @@ def fire(st: StarfallState, frm: int, to: int) -> None:
         else:
             note(f"the {name} drops to power {st.power[to]}.", hit="drone", destroyed=False)
         return
+    holes = None  # an asteroid gone changes the runs: the flow looks at every square
     if st.ast[to]:
         st.ast[to] = 0
         note("the asteroid is destroyed.", hit="asteroid")
     else:
+        # on a board the mover's flow left alone, the one hole that flow can move is this one
+        if _settled_holes(st, me) == []:
+            holes = [to]
         st.star[to] = -1
         st.cleared[me] |= 1 << to
         if st.geo.half[to] == me:
             st.cleared_now += 1
         note("the star is destroyed.", hit="star")
-    flow_and_cascade(st, "missile")
+    flow_and_cascade(st, "missile", holes)
 
 
 def after_board_change(st: StarfallState) -> None:
