@@ -72,10 +72,9 @@ def _segments(width: int, height: int, side: int, rocks: bytes) -> _Plan:
     runs = tuple(seg for c in range(width) for seg in
                  _column_segments(width, height, side, c, rocks[c::width] if rocks else b""))
     where = [-1] * (width * height)
-    for i, (_slc, squares, _refill) in enumerate(runs):
-        for sq in squares:
-            where[sq] = i
-    return runs, tuple(where), tuple(squares[::-1] for _slc, squares, refill in runs if not refill)
+    for i, (slc, squares, _refill) in enumerate(runs):
+        where[slc] = [i] * len(squares)
+    return runs, tuple(where), tuple([squares[::-1] for _slc, squares, refill in runs if not refill])
 
 
 @lru_cache(maxsize=4096)
