@@ -199,7 +199,7 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int]
     side, star, ast = st.current, st.star, st.ast
     known = st.flips[side]
     if known is not None and known[0] == star and known[1] == ast:
-        # this very board flowed this way before, drew no star and formed no line
+        # this very board flowed this way before, formed no line (so drew no star)
         if known[2] is not known[0]:
             star[:] = known[2]
         st.settled = (side, known[2], known[1])
@@ -211,16 +211,19 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int]
     if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
         st.settled = fact = (side, before, bytes(ast))
     else:
-        resolve(st, (), cause, changed if st.quiet else None, settled=True)
+        formed = resolve(st, (), cause, changed if st.quiet else None, settled=True)
         fact = st.settled
-        if st.draws != draws or not st.quiet or fact is None or fact[0] != side or fact[1] != star:
+        # a line that formed was paid and cleared: replaying only the stars would skip that
+        if formed or st.draws != draws or fact is None or fact[0] != side or fact[1] != star:
             return
     st.flips[side] = (before, fact[2], fact[1])
 
 
 def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None,
-            settled: bool = False) -> None:
+            settled: bool = False) -> bool:
     """Match, pay, clear and flow again until the board is quiet (cascades belong to the mover).
+
+    Returns whether any line formed.
 
     ``changed``: when given, the board had no match before those squares got their stars,
     so a match, if any, passes through one of them: only the windows through them are searched.
@@ -230,7 +233,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
     geo = st.geo
     w, h = geo.width, geo.height
     mover = st.current
-    for _ in range(_MAX_WAVES):
+    for wave in range(_MAX_WAVES):
         # through a few changed squares the windows are fewer than a full (bit-parallel) search tests
         if changed is not None and len(changed) <= 16:
             shapes = find_shapes_through(st.star, w, h, changed)
@@ -240,13 +243,13 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             st.quiet = True
             if settled:
                 _note_settled(st, mover)
-            return
+            return wave > 0
         st.quiet = False
         telling = st.telling
         if not telling and len(shapes) == 1 and shapes[0].row is None:
             # the commonest wave in push: one lone 3-run, which pays nothing and only clears
             if st.winner_result is not None:
-                return
+                return True
             holes = _clear(st, shapes, mover)
             changed = flow(st, mover, holes if settled else None)
             settled = True
@@ -263,17 +266,18 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
         for _rank, _first, shape, cands in plans:
             if st.winner_result is not None:
-                return
+                return True
             if telling or (cands and shape.row is not None):  # else pay_shape would do nothing
                 pay_shape(st, shape, cands, cause)
         holes = _clear(st, [plan[2] for plan in plans], mover)
         if st.winner_result is not None:
-            return
+            return True
         # every match cleared, so any new one runs through a square the flow filled
         changed = flow(st, mover, holes if settled else None)
         settled = True
         swapped = ()
         cause = "cascade"
+    return True
 
 
 def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
