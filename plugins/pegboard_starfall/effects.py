@@ -259,7 +259,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         plans = []
         for shape in shapes:
             # a lone 3-run pays nothing: its candidates only order the events nobody reads in push
-            cands = candidates(st, shape.squares, swapped, mover) if shape.row is not None or telling else []
+            cands = candidates(st, shape, swapped, mover) if shape.row is not None or telling else []
             rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
         if len(plans) > 1:
@@ -314,21 +314,34 @@ def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:
     return geo.spawn_keys[side][sq]
 
 
-def candidates(st: StarfallState, squares: frozenset[int], swapped: tuple[int, ...], mover: int) -> list[int]:
+def candidates(st: StarfallState, shape: Shape, swapped: tuple[int, ...], mover: int) -> list[int]:
     """Where a shape's drone may appear, best first; empty when the shape pays nothing."""
-    half = st.geo.half
-    own = [s for s in squares if half[s] == mover]
+    own = _own_squares(st.geo, shape.mask, mover)
     if not own:
         return []
+    squares = shape.squares
     if list(map(st.owner.__getitem__, squares)).count(mover ^ 1) == len(squares):
         return []  # all the other side's land
-    order = st.geo.spawn_keys[mover].__getitem__
     if swapped:
-        first = sorted((s for s in swapped if s in squares and half[s] == mover), key=order)
+        first = [s for s in own if s in swapped]
         if first:
-            return first + sorted((s for s in own if s not in first), key=order)
-    own.sort(key=order)
-    return own
+            return first + [s for s in own if s not in first]
+    return list(own)
+
+
+@lru_cache(maxsize=1 << 14)
+def _own_squares(geo: Geometry, mask: int, side: int) -> tuple[int, ...]:
+    """The squares of ``mask`` (bit ``s`` for square ``s``) on ``side``'s half, in :func:`spawn_order`."""
+    half = geo.half
+    own = []
+    while mask:
+        low = mask & -mask
+        sq = low.bit_length() - 1
+        if half[sq] == side:
+            own.append(sq)
+        mask ^= low
+    own.sort(key=geo.spawn_keys[side].__getitem__)
+    return tuple(own)
 
 
 def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
