@@ -322,7 +322,7 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
     if tk and not land:
         return False
     geo = st.geo
-    keys, offsets = _line_tables(geo)
+    keys, offsets = _LINE_TABLES.get(id(geo)) or _line_tables(geo)  # the cache without a call
     dist, d, approaches = offsets[keys[t] - keys[sq]]
     if dist == 1 and land:
         return True  # one paid step
@@ -330,7 +330,7 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
         return False
     mask = st.ride[sq]
     star = st.star
-    choices = _ride_choices(geo)
+    choices = _RIDE_CHOICES.get(id(geo)) or _ride_choices(geo)
     rideable = mask & choices[t][star[t]]
     # a straight ride of free steps from sq ends on t (free itself, or a landing)
     if rideable and d < 8 and _free(st, sq, d, dist - 1, vis, mask, choices, runs):

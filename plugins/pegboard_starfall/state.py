@@ -192,13 +192,16 @@ class StarfallState(State):
             self._play(move, keep)
         finally:
             self.telling = True
-        self._pending = []
+        if self._pending:
+            self._pending = []
 
     def _play(self, move: SfMove, keep: bool = True) -> None:
         self._stack.append((move, self._snapshot() if keep else None))
         self.version += 1
-        self._vis_cache.clear()
-        self._pending = []
+        if self._vis_cache:  # only a fogged game fills it
+            self._vis_cache.clear()
+        if self._pending:
+            self._pending = []
         mover = self.current
         kind = move.kind
         if kind == MOVE:  # most moves of any game
@@ -239,7 +242,8 @@ class StarfallState(State):
                 self.aims = 0
                 self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
             self._end_action()
-        self._vis_cache.clear()
+        if self._vis_cache:
+            self._vis_cache.clear()
 
     def undo(self) -> SfMove:
         if not self._stack:
