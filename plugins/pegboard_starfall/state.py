@@ -108,6 +108,8 @@ class StarfallState(State):
         #: drew no star and left no line (``effects.flow_and_cascade`` replays it): a turn that
         #: moves no star sends the stars trapped between asteroids back and forth between two boards.
         self.flips: list[tuple[list[int], bytes, list[int]] | None] = [None, None]
+        #: (owners, how many squares they own) as ``_check_territory`` last counted them.
+        self._owned: tuple[list[int], int] = ([], 0)
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = (b"", b"")
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
@@ -364,7 +366,8 @@ class StarfallState(State):
         """Start-of-turn processing for ``self.current`` (flow, turrets, loading, wrecks, siege win)."""
         n = self.geo.size
         self.cleared_now = 0
-        self.shots = [0] * n
+        if self.shots.count(0) != n:  # most turns fire nothing: no new list
+            self.shots = [0] * n
         effects.flow_and_cascade(self)
         effects.surround(self)
         if self.winner_result is not None:
@@ -408,7 +411,12 @@ class StarfallState(State):
 
     def _check_territory(self) -> None:
         target = self.rules.target
-        if len(self.owner) - self.owner.count(-1) < target:
+        owner = self.owner
+        seen, owned = self._owned
+        if seen != owner:  # a list compare skips equal (the same small int) entries fast
+            owned = len(owner) - owner.count(-1)
+            self._owned = (owner[:], owned)
+        if owned < target:
             return  # not enough owned squares for either side to reach the target
         counts = self.territory()
         mover = self.current
