@@ -197,8 +197,8 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "width", "_first", "_through", "through_full", "not_first", "not_last", "on_board", "shapes",
-                 "_by_min", "_by_sq", "_grouped")
+    __slots__ = ("size", "width", "_first", "_through", "through_full", "runs", "not_first", "not_last", "on_board",
+                 "shapes")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -207,75 +207,66 @@ class _Tables:
         def at(c: int, r: int) -> int:
             return r * width + c if 0 <= c < width and 0 <= r < height else -1
 
-        def placements(cells: Offsets) -> Iterable[tuple[int, int, tuple[int, ...]]]:
-            """(c0, r0, squares) of every placement of ``cells`` on the board, row by row."""
-            lo_c, hi_c = min(c for c, _ in cells), max(c for c, _ in cells)
-            lo_r, hi_r = min(r for _, r in cells), max(r for _, r in cells)
-            offsets = [r * width + c for c, r in cells]
-            for r0 in range(-lo_r, height - hi_r):
-                for c0 in range(-lo_c, width - hi_c):
-                    base = r0 * width + c0
-                    yield c0, r0, tuple([base + o for o in offsets])
-
-        windows: dict[frozenset[int], tuple[int, ...]] = {}
-        for cells in MATCH_WINDOWS:
-            for _c0, _r0, sq in placements(cells):
-                windows.setdefault(frozenset(sq), sq)
-
-        # For each orthogonal 3-window (keyed by its squares in line order, as ``windows``
-        # holds it): the squares just past its ends (neither may share the colour for the run
-        # to be exactly 3) and the (end, hook square) pairs at right angles.
-        run_info: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+        # For each orthogonal 3-window (as bits): the squares just past its ends (neither may
+        # share the colour for the run to be exactly 3), the (hook square, end and hook as bits)
+        # pairs at right angles, and the window's bits.
+        runs: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]] = {}
         for (dc, dr), (pc, pr) in (((1, 0), (0, 1)), ((0, 1), (1, 0))):
-            for c0, r0, sq in placements(((0, 0), (dc, dr), (2 * dc, 2 * dr))):
-                beyond = (at(c0 - dc, r0 - dr), at(c0 + 3 * dc, r0 + 3 * dr))
-                hooks = [
-                    (end, at(c0 + k * dc + sgn * pc, r0 + k * dr + sgn * pr))
-                    for k, end in ((0, sq[0]), (2, sq[2]))
-                    for sgn in (1, -1)
-                ]
-                run_info[sq] = (
-                    tuple(x for x in beyond if x >= 0),
-                    tuple((h, 1 << end | 1 << h) for end, h in hooks if h >= 0),  # (hook square, pair as bits)
-                )
+            step = dr * width + dc
+            for r0 in range(height - 2 * dr):
+                for c0 in range(width - 2 * dc):
+                    s = r0 * width + c0
+                    beyond = (at(c0 - dc, r0 - dr), at(c0 + 3 * dc, r0 + 3 * dr))
+                    hooks = [
+                        (s + k * step, at(c0 + k * dc + sgn * pc, r0 + k * dr + sgn * pr))
+                        for k in (0, 2)
+                        for sgn in (1, -1)
+                    ]
+                    window = 1 << s | 1 << (s + step) | 1 << (s + 2 * step)
+                    runs[window] = (
+                        tuple([x for x in beyond if x >= 0]),
+                        tuple([(h, 1 << end | 1 << h) for end, h in hooks if h >= 0]),
+                        window,
+                    )
+        self.runs = runs
 
-        # Group windows by a square s and a neighbour nb of s in the window, so a scan only
-        # looks further when colors[nb] == colors[s]. The other squares are padded with s
-        # to three, so every check unpacks the same way; ``full`` adds the window as bits
-        # and, for an orthogonal 3-window, its run information.
-        def grouped(s: int, wins: Iterable[tuple[int, ...]], full: bool) -> tuple[Any, ...]:
-            c0, r0 = s % width, s // width
-            nbrs = [at(c0 + dc, r0 + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr]
-            groups: dict[int, list[Any]] = {nb: [] for nb in nbrs if nb >= 0}
-            for w in wins:
-                for nb in groups:  # the first neighbour of s in w
-                    if nb in w:
-                        break
-                rest = [x for x in w if x != s and x != nb]
-                rest += [s] * (3 - len(rest))
-                if full:
-                    groups[nb].append((*rest, sum(1 << q for q in w), run_info.get(w)))
-                else:
-                    groups[nb].append(tuple(rest))
-            return tuple([(nb, tuple(g)) for nb, g in groups.items() if g])
-
-        by_min: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        by_sq: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        for w in windows.values():
-            by_min[min(w)].append(w)
-            for s in w:
-                by_sq[s].append(w)
-        self.through_full = tuple(grouped(s, by_sq[s], True) for s in range(n))
+        # Per square s, the windows through s grouped by a neighbour nb of s in the window (the
+        # first in reading order around s), so a scan only looks further when colors[nb] ==
+        # colors[s]; each window as its other squares padded with s to three, its bits and, for
+        # an orthogonal 3-window, its run information. Worked out once per window shape and cell.
+        slots: list[list[Any]] = [[] for _ in range(9 * n)]  # 9 * s + the neighbour's rank around s
+        seen: set[int] = set()
+        for cells in MATCH_WINDOWS:
+            offsets = [r * width + c for c, r in cells]
+            # per cell s of the window: its slot, then the offsets of the other cells (padded to three)
+            roles = [(9 * offsets[i] + rank, *[offsets[k] for k in rest]) for i, rank, rest in _roles(cells)]
+            pattern = sum(1 << o for o in offsets)
+            hi_c = max(c for c, _ in cells)
+            hi_r = max(r for _, r in cells)
+            for r0 in range(height - hi_r):
+                for c0 in range(width - hi_c):
+                    base = r0 * width + c0
+                    bits = pattern << base
+                    if bits in seen:
+                        continue
+                    seen.add(bits)
+                    run = runs.get(bits)
+                    nine = 9 * base
+                    for slot, a, b, c in roles:
+                        slots[nine + slot].append((base + a, base + b, base + c, bits, run))
+        around = [dr * width + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)]  # a rank's neighbour, from s
+        self.through_full: tuple[Any, ...] = tuple(
+            tuple([(s + around[k], tuple(slots[9 * s + k])) for k in range(9) if slots[9 * s + k]]) for s in range(n)
+        )
         # has_match's and matches_through's tables are built on first use: a replay needs neither.
         self._first: tuple[Any, ...] | None = None
         self._through: tuple[Any, ...] | None = None
-        self._by_min = by_min
-        self._by_sq = by_sq
-        self._grouped = grouped
         #: bit masks of the squares off the first column, off the last column, on the board
-        self.not_first = sum(1 << s for s in range(n) if s % width)
-        self.not_last = sum(1 << s for s in range(n) if s % width < width - 1)
+        row = (1 << width) - 1
         self.on_board = (1 << n) - 1
+        every_row = self.on_board // row  # bit r * width for every row r
+        self.not_first = every_row * (row ^ 1)
+        self.not_last = every_row * (row >> 1)
         #: shapes already made, by (squares as bits, colour): a Shape is immutable, so one serves every repeat
         self.shapes: dict[tuple[int, int], Shape] = {}
 
@@ -284,15 +275,34 @@ class _Tables:
         """Per square s, the match windows whose lowest square is s, grouped by a neighbour of s
         in the window; each as its other squares padded with s to three."""
         if self._first is None:
-            self._first = tuple(self._grouped(s, w, False) for s, w in enumerate(self._by_min))
+            self._first = tuple(
+                tuple([(nb, rests) for nb, rests in (
+                    (nb, tuple([e[:3] for e in entries if e[3] & -e[3] == 1 << s])) for nb, entries in groups
+                ) if rests])
+                for s, groups in enumerate(self.through_full)
+            )
         return self._first
 
     @property
     def through(self) -> tuple[Any, ...]:
         """Per square, the match windows through it grouped as in ``first`` (cells padded to three)."""
         if self._through is None:
-            self._through = tuple(self._grouped(s, w, False) for s, w in enumerate(self._by_sq))
+            self._through = tuple(
+                tuple([(nb, tuple([e[:3] for e in entries])) for nb, entries in groups]) for groups in self.through_full
+            )
         return self._through
+
+
+def _roles(cells: Offsets) -> list[tuple[int, int, list[int]]]:
+    """Per cell i of a window: (i, the reading-order rank of its first neighbour j around it, the
+    cells other than i and j in window order, padded with i to three)."""
+    out = []
+    for i, (ci, ri) in enumerate(cells):
+        rank, j = min(((dr + 1) * 3 + dc + 1, k) for k, (c, r) in enumerate(cells)
+                      for dc, dr in [(c - ci, r - ri)] if k != i and abs(dc) <= 1 and abs(dr) <= 1)
+        rest = [k for k in range(len(cells)) if k != i and k != j]
+        out.append((i, rank, rest + [i] * (3 - len(rest))))
+    return out
 
 
 @cache
@@ -447,7 +457,7 @@ class _Bits:
         self.m7f = int.from_bytes(b"\x7f" * n, "little")
 
         def flags(ok: Any) -> int:
-            return sum(1 << (8 * s + 7) for s in range(n) if ok(s % width, s // width))
+            return int.from_bytes(bytes([0x80 if ok(s % width, s // width) else 0 for s in range(n)]), "little")
 
         # (shift in bits, squares whose neighbour that many squares on lies in the direction):
         # across, down, down-right, down-left
@@ -457,28 +467,26 @@ class _Bits:
             (8 * (width + 1), flags(lambda c, r: c < width - 1 and r < height - 1)),
             (8 * (width - 1), flags(lambda c, r: c > 0 and r < height - 1)),
         )
-        runs: dict[int, Any] = {}
-        for groups in t.through_full:
-            for _nb, rests in groups:
-                for _a, _b, _c, window, run in rests:
-                    if run is not None:
-                        runs[window] = (*run, window)
-        self.h3_runs: tuple[Any, ...] = tuple(runs.get(7 << s) for s in range(n))
-        self.v3_runs: tuple[Any, ...] = tuple(runs.get(1 << s | 1 << (s + width) | 1 << (s + 2 * width)) for s in range(n))
+        runs = t.runs
+        self.h3_runs: tuple[Any, ...] = tuple([runs.get(7 << s) for s in range(n)])
+        self.v3_runs: tuple[Any, ...] = tuple([runs.get(1 << s | 1 << (s + width) | 1 << (s + 2 * width)) for s in range(n)])
         w = width
         #: per window kind (2x2, the two diagonal 4s, X, the four Vs): each square's window
         #: starting there as bits (its cells are offsets from the flagged square; see find_shapes)
         self.kinds = tuple(
-            tuple(sum(1 << (s + o) for o in offsets) for s in range(n))
-            for offsets in (
-                (0, 1, w, w + 1),
-                (0, w + 1, 2 * w + 2, 3 * w + 3),
-                (0, w - 1, 2 * w - 2, 3 * w - 3),
-                (0, w + 1, 2 * w + 2, 2, 2 * w),
-                (0, w + 1, 2 * w + 2, 4, w + 3),
-                (0, w - 1, 2 * w - 2, w + 1, 2 * w + 2),
-                (0, w + 1, 2 * w + 2, 3 * w + 1, 4 * w),
-                (0, w - 1, 2 * w - 2, 3 * w - 1, 4 * w),
+            tuple([pattern << s for s in range(n)])
+            for pattern in (
+                sum(1 << o for o in offsets)
+                for offsets in (
+                    (0, 1, w, w + 1),
+                    (0, w + 1, 2 * w + 2, 3 * w + 3),
+                    (0, w - 1, 2 * w - 2, 3 * w - 3),
+                    (0, w + 1, 2 * w + 2, 2, 2 * w),
+                    (0, w + 1, 2 * w + 2, 4, w + 3),
+                    (0, w - 1, 2 * w - 2, w + 1, 2 * w + 2),
+                    (0, w + 1, 2 * w + 2, 3 * w + 1, 4 * w),
+                    (0, w - 1, 2 * w - 2, 3 * w - 1, 4 * w),
+                )
             )
         )
 
