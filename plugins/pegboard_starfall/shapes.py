@@ -91,7 +91,7 @@ SHAPE_ROWS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Shape:
     """One group of same-colour stars that clears together.
 
@@ -104,6 +104,11 @@ class Shape:
     squares: frozenset[int]
     row: str | None
     mask: int = field(default=0, compare=False, repr=False)
+
+    def __init__(self, color: int, squares: frozenset[int], row: str | None, mask: int = 0) -> None:
+        # one dict update instead of the frozen dataclass's four object.__setattr__ calls
+        # (a fresh validate process makes ~6,400 shapes)
+        self.__dict__.update(color=color, squares=squares, row=row, mask=mask)
 
 
 _ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
