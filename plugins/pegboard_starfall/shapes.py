@@ -69,6 +69,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import compress
 from typing import Any
 
 __all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "find_shapes_through", "has_match", "matches_through"]
@@ -202,12 +203,13 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "width", "_first", "_through", "through_full", "runs", "not_first", "not_last", "on_board",
-                 "shapes")
+    __slots__ = ("size", "width", "height", "_first", "_through", "through_full", "runs", "not_first", "not_last",
+                 "on_board", "shapes", "cells")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
         self.width = width
+        self.height = height
 
         def at(c: int, r: int) -> int:
             return r * width + c if 0 <= c < width and 0 <= r < height else -1
@@ -274,6 +276,8 @@ class _Tables:
         self.not_last = every_row * (row >> 1)
         #: shapes already made, by (squares as bits, colour): a Shape is immutable, so one serves every repeat
         self.shapes: dict[tuple[int, int], Shape] = {}
+        #: the squares and payout row of each mask in ``shapes``
+        self.cells: dict[int, tuple[frozenset[int], str | None]] = {}
 
     @property
     def first(self) -> tuple[Any, ...]:
@@ -375,7 +379,9 @@ def _row_index(width: int, cells: int) -> int:
         if t_size <= size:
             for k in offsets:
                 starts &= cells >> k
-            if starts:
+                if not starts:
+                    break
+            else:
                 return ri
     return len(SHAPE_ROWS)
 
@@ -417,27 +423,28 @@ def _template_masks(width: int) -> tuple[tuple[tuple[tuple[int, ...], int, int],
     return tuple(out)
 
 
-def _row_of(mask: int, width: int) -> str | None:
-    """The row id of one same-colour shape given as bits ``1 << square``."""
-    low = (mask & -mask).bit_length() - 1
-    cells = mask >> (low - low % width)  # its lowest row now row 0
-    row = (1 << width) - 1
-    cols, m = 0, cells
-    while m:
-        cols |= m & row
-        m >>= width
-    ri = _row_index(width, cells >> ((cols & -cols).bit_length() - 1))  # its leftmost column now column 0
+def _row_of(squares: frozenset[int], mask: int, width: int, height: int) -> str | None:
+    """The row id of one same-colour shape given as its squares and as bits ``1 << square``."""
+    # its lowest row and leftmost column moved to row 0 and column 0
+    left = min(map(_columns(width, height).__getitem__, squares))
+    ri = _row_index(width, mask >> (min(squares) // width * width + left))
     return SHAPE_ROWS[ri] if ri < len(SHAPE_ROWS) else None
+
+
+@cache
+def _columns(width: int, height: int) -> tuple[int, ...]:
+    """Each square's column."""
+    return tuple(range(width)) * height
 
 
 def classify_shape(squares: Iterable[int], width: int, height: int) -> str | None:
     """The payout row id a set of same-colour squares earns, or None if it holds no row."""
-    sqs = sorted(set(squares))
+    sqs = frozenset(squares)
     if not sqs:
         return None
-    if sqs[0] < 0 or sqs[-1] >= width * height:
+    if min(sqs) < 0 or max(sqs) >= width * height:
         raise ValueError(f"square out of a {width}x{height} board")
-    return _row_of(sum(1 << s for s in sqs), width)
+    return _row_of(sqs, sum(1 << s for s in sqs), width, height)
 
 
 class _Bits:
@@ -474,7 +481,8 @@ class _Bits:
         )
         runs = t.runs
         self.h3_runs: tuple[Any, ...] = tuple([runs.get(7 << s) for s in range(n)])
-        self.v3_runs: tuple[Any, ...] = tuple([runs.get(1 << s | 1 << (s + width) | 1 << (s + 2 * width)) for s in range(n)])
+        down3 = 1 | 1 << width | 1 << (2 * width)
+        self.v3_runs: tuple[Any, ...] = tuple([runs.get(down3 << s) for s in range(n)])
         w = width
         #: per window kind (2x2, the two diagonal 4s, X, the four Vs): each square's window
         #: starting there as bits (its cells are offsets from the flagged square; see find_shapes)
@@ -649,22 +657,27 @@ def _shape(t: _Tables, mask: int, color: int) -> Shape:
     if shape is None:
         if len(t.shapes) >= 1 << 15:
             t.shapes.clear()
-        squares = []
-        m = mask
-        while m:
-            low = m & -m
-            squares.append(low.bit_length() - 1)
-            m ^= low
-        shape = t.shapes[mask, color] = Shape(color, frozenset(squares), _row_of_squares(squares, mask, t.width), mask)
+            t.cells.clear()
+        cells = t.cells.get(mask)
+        if cells is None:  # the squares and row do not depend on the colour: half the shapes repeat a mask
+            cells = t.cells[mask] = _cells(mask, t.width, t.height)
+        shape = t.shapes[mask, color] = Shape(color, cells[0], cells[1], mask)
     return shape
 
 
-def _row_of_squares(squares: list[int], mask: int, width: int) -> str | None:
-    """:func:`_row_of` for a shape's squares (ascending, and as bits) where it stands.
+def _cells(mask: int, width: int, height: int) -> tuple[frozenset[int], str | None]:
+    """The squares of ``mask`` and the row id they pay.
 
     Three squares are one 3-run (every other match window is bigger), which pays nothing.
     """
-    return None if len(squares) == 3 else _row_of(mask, width)
+    low = (mask & -mask).bit_length() - 1
+    digits = bin(mask >> low)  # "0b", then the bits from the highest down to ``low``: picked out in C
+    squares = frozenset(compress(range(low + len(digits) - 1, low - 1, -1), digits.encode().translate(_ONES)))
+    return squares, None if len(squares) == 3 else _row_of(squares, mask, width, height)
+
+
+#: ``bytes.translate`` table: the digit "1" to 1, anything else to 0
+_ONES = bytes(b == ord("1") for b in range(256))
 
 
 def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:
