@@ -7,7 +7,6 @@ state's undo snapshot was taken before) and queues explain-moves events with ``s
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .geometry import DIRECTIONS
@@ -31,7 +30,7 @@ from .rng import draw, draws
 from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
 
     from .geometry import Geometry
     from .shapes import Shape
@@ -860,13 +859,6 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     st.calm = (bytes(kind), bytes(side))
 
 
-@lru_cache(maxsize=16)
-def _around(geo: Geometry) -> tuple[Callable[[bytearray], tuple[int, ...]], ...]:
-    """Per square, a function reading an array's values on the square's neighbours in one call."""
-    return tuple(itemgetter(*nbrs) if len(nbrs) > 1 else (lambda arr, nbrs=nbrs: tuple(arr[t] for t in nbrs))
-                 for nbrs in geo.nbr8)
-
-
 def turret_target(st: StarfallState, sq: int) -> int:
     """A turret's target: a siege first, else the weakest; ties nearest the owner's back row, then lowest column."""
     me = st.side[sq]
@@ -923,7 +915,7 @@ def siege_win(st: StarfallState) -> None:
     me = st.current
     c = st.cmd[me ^ 1]
     kind, side, power = st.kind, st.side, st.power
-    if c < 0 or SIEGE not in kind or SIEGE not in _around(st.geo)[c](kind):
+    if c < 0 or SIEGE not in kind:
         return
     need = st.rules.siege_power
     nbr8 = st.geo.nbr8
