@@ -122,7 +122,9 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     changed: list[int] = []
     refills = []  # (run, its stars closed up, how many new stars it takes)
     new = 0
-    for i in sorted({where[sq] for sq in holes}):  # board order: the refills draw as a full sweep does
+    runs_holed = {where[sq] for sq in holes}
+    # in board order: the refills draw as a full sweep does
+    for i in sorted(runs_holed) if len(runs_holed) > 1 else runs_holed:
         slc, squares, refill = runs[i]
         vals = star[slc]
         # from the first hole on, the stars beyond it close up toward the back row
@@ -141,10 +143,15 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     if new:
         stars = draws(st.key, st.draws, new, st.rules.colors)
         st.draws += new
-        for slc, vals, n in refills:
-            vals += stars[:n]
-            star[slc] = vals
-            del stars[:n]
+        if len(refills) == 1:
+            slc, vals, _n = refills[0]
+            star[slc] = vals + stars
+        else:
+            k = 0
+            for slc, vals, n in refills:
+                vals += stars[k:k + n]
+                star[slc] = vals
+                k += n
     return changed
 
 
