@@ -322,32 +322,19 @@ def spawn_order(st: StarfallState, sq: int, side: int) -> tuple[int, int, int]:
 
 def candidates(st: StarfallState, shape: Shape, swapped: tuple[int, ...], mover: int) -> list[int]:
     """Where a shape's drone may appear, best first; empty when the shape pays nothing."""
-    own = _own_squares(st.geo, shape.mask, mover)
+    half = st.geo.half
+    squares = shape.squares
+    own = [s for s in squares if half[s] == mover]
     if not own:
         return []
-    squares = shape.squares
     if list(map(st.owner.__getitem__, squares)).count(mover ^ 1) == len(squares):
         return []  # all the other side's land
+    own.sort(key=st.geo.spawn_keys[mover].__getitem__)
     if swapped:
         first = [s for s in own if s in swapped]
         if first:
             return first + [s for s in own if s not in first]
-    return list(own)
-
-
-@lru_cache(maxsize=1 << 14)
-def _own_squares(geo: Geometry, mask: int, side: int) -> tuple[int, ...]:
-    """The squares of ``mask`` (bit ``s`` for square ``s``) on ``side``'s half, in :func:`spawn_order`."""
-    half = geo.half
-    own = []
-    while mask:
-        low = mask & -mask
-        sq = low.bit_length() - 1
-        if half[sq] == side:
-            own.append(sq)
-        mask ^= low
-    own.sort(key=geo.spawn_keys[side].__getitem__)
-    return tuple(own)
+    return own
 
 
 def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
