@@ -204,7 +204,7 @@ class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
     __slots__ = ("size", "width", "height", "_first", "_through", "through_full", "runs", "not_first", "not_last",
-                 "on_board", "shapes", "cells")
+                 "on_board", "shapes", "cells", "bits")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -278,6 +278,26 @@ class _Tables:
         self.shapes: dict[tuple[int, int], Shape] = {}
         #: the squares and payout row of each mask in ``shapes``
         self.cells: dict[int, tuple[frozenset[int], str | None]] = {}
+        self._common_cells()
+        #: find_shapes' tables (:class:`_Bits`), built on first use
+        self.bits: _Bits | None = None
+
+    def _common_cells(self) -> None:
+        """Fill ``cells`` for the commonest shapes wherever they fit (a match window, a 3-run
+        and one hook, a 4-run across or down): one classification per pattern."""
+        width, height, cells = self.width, self.height, self.cells
+        for pattern in (*MATCH_WINDOWS, *_all(_grid("###", "#..")), *_line(4)[:2]):
+            across = width - max(c for c, _ in pattern)
+            down = height - max(r for _, r in pattern)
+            if across <= 0 or down <= 0:
+                continue
+            offsets = [r * width + c for c, r in pattern]
+            bits = sum(1 << o for o in offsets)
+            row = _cells(bits, width, height)[1]  # placed at the top left corner
+            cells.update({
+                bits << base: (frozenset([base + o for o in offsets]), row)
+                for base in [r0 * width + c0 for r0 in range(down) for c0 in range(across)]
+            })
 
     @property
     def first(self) -> tuple[Any, ...]:
@@ -314,15 +334,21 @@ def _roles(cells: Offsets) -> list[tuple[int, int, list[int]]]:
     return out
 
 
-@cache
+#: the tables of each board size met so far, by (width, height)
+_BUILT: dict[tuple[int, int], _Tables] = {}
+
+
 def _tables(width: int, height: int) -> _Tables:
-    if width < 1 or height < 1:
-        raise ValueError(f"board must be at least 1x1, got {width}x{height}")
-    return _Tables(width, height)
+    t = _BUILT.get((width, height))
+    if t is None:
+        if width < 1 or height < 1:
+            raise ValueError(f"board must be at least 1x1, got {width}x{height}")
+        t = _BUILT[width, height] = _Tables(width, height)
+    return t
 
 
 def _checked(colors: Sequence[int], width: int, height: int) -> _Tables:
-    t = _tables(width, height)
+    t = _BUILT.get((width, height)) or _tables(width, height)  # the dict alone on the hot path
     if len(colors) != t.size:
         raise ValueError(f"expected {t.size} colours for a {width}x{height} board, got {len(colors)}")
     return t
@@ -409,7 +435,8 @@ def _starts(width: int, across: int, down: int) -> int:
 @cache
 def _template_masks(width: int) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...]:
     """Per payout row, its templates that fit ``width`` columns as (cells as ``r * width + c``,
-    width, height)."""
+    farthest first: its shift leaves the fewest starts, so a template that does not fit is
+    usually dropped after an AND or two; width, height)."""
     out = []
     for templates in _ROW_TEMPLATES:
         row = []
@@ -418,7 +445,7 @@ def _template_masks(width: int) -> tuple[tuple[tuple[tuple[int, ...], int, int],
             t_w = max(c for c, _ in t) + 1
             if t_w > width:
                 continue
-            row.append((tuple(sorted(r * width + c for c, r in t)), t_w, max(r for _, r in t) + 1))
+            row.append((tuple(sorted((r * width + c for c, r in t), reverse=True)), t_w, max(r for _, r in t) + 1))
         out.append(tuple(row))
     return tuple(out)
 
@@ -509,9 +536,11 @@ class _Bits:
 _ONE_HOT = bytes(1 << b if b < 7 else 0 if b == 0xFF else 0x80 for b in range(256))
 
 
-@cache
-def _bits(width: int, height: int) -> _Bits:
-    return _Bits(_tables(width, height), width, height)
+def _bits(t: _Tables) -> _Bits:
+    """``t.bits``, built on first use."""
+    if t.bits is None:
+        t.bits = _Bits(t, t.width, t.height)
+    return t.bits
 
 
 def _squares(mask: int) -> list[int]:
@@ -532,7 +561,7 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     not ``width * height``.
     """
     t = _checked(colors, width, height)
-    b = _bits(width, height)
+    b = t.bits or _bits(t)
     v = int.from_bytes(b.pack(*colors).translate(_ONE_HOT), "little")
     m7f = b.m7f
     if v & b.m80:  # a colour the bytes cannot hold
@@ -642,13 +671,19 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
                 kept.append(g)
         kept.append(m)
         groups[x] = kept
+    if len(groups) == 1:
+        ((x, masks),) = groups.items()
+        if len(masks) == 1:
+            return [_shape(t, masks[0], x)]
     keyed = []
+    size = t.size
     for x, masks in groups.items():
         for m in masks:
             shape = _shape(t, m, x)
-            keyed.append((_ROW_RANK[shape.row], (m & -m).bit_length() - 1, shape))
-    keyed.sort(key=_first_two)
-    return [k[2] for k in keyed]
+            # by row, then lowest square: no two shapes share a lowest square, so the shapes are never compared
+            keyed.append((_ROW_RANK[shape.row] * size + (m & -m).bit_length() - 1, shape))
+    keyed.sort()
+    return [k[1] for k in keyed]
 
 
 def _shape(t: _Tables, mask: int, color: int) -> Shape:
@@ -678,7 +713,3 @@ def _cells(mask: int, width: int, height: int) -> tuple[frozenset[int], str | No
 
 #: ``bytes.translate`` table: the digit "1" to 1, anything else to 0
 _ONES = bytes(b == ord("1") for b in range(256))
-
-
-def _first_two(item: tuple[int, int, Shape]) -> tuple[int, int]:
-    return item[0], item[1]
