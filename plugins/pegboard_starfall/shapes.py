@@ -204,7 +204,7 @@ class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
     __slots__ = ("size", "width", "height", "_first", "_through", "through_full", "runs", "not_first", "not_last",
-                 "on_board", "shapes", "cells", "bits")
+                 "on_board", "near", "shapes", "cells", "bits")
 
     def __init__(self, width: int, height: int) -> None:
         n = self.size = width * height
@@ -272,8 +272,14 @@ class _Tables:
         row = (1 << width) - 1
         self.on_board = (1 << n) - 1
         every_row = self.on_board // row  # bit r * width for every row r
-        self.not_first = every_row * (row ^ 1)
-        self.not_last = every_row * (row >> 1)
+        not_first = self.not_first = every_row * (row ^ 1)
+        not_last = self.not_last = every_row * (row >> 1)
+        #: each match window and (run end, hook) pair (as bits) with the squares beside it across
+        #: and down: what another window of its colour must meet to merge with it
+        self.near = {
+            m: m | (m << 1 & not_first) | (m >> 1 & not_last) | (m << width & self.on_board) | (m >> width)
+            for m in [*seen, *[pair for _, hooks, _ in runs.values() for _, pair in hooks]]
+        }
         #: shapes already made, by (squares as bits, colour): a Shape is immutable, so one serves every repeat
         self.shapes: dict[tuple[int, int], Shape] = {}
         #: the squares and payout row of each mask in ``shapes``
@@ -544,12 +550,12 @@ def _bits(t: _Tables) -> _Bits:
 
 
 def _squares(mask: int) -> list[int]:
-    """The squares flagged in ``mask`` (bit 7 of byte ``s``), lowest first."""
+    """The squares flagged in ``mask`` (bit 7 of byte ``s``), highest first."""
     out = []
     while mask:
-        low = mask & -mask
-        out.append((low.bit_length() - 1) >> 3)
-        mask ^= low
+        top = mask.bit_length() - 1  # the top bit needs no negated copy of the mask
+        out.append(top >> 3)
+        mask ^= 1 << top
     return out
 
 
@@ -601,11 +607,12 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     # 3-runs; one that is exactly 3 long (no same star just past either end) takes hooks
     for mask, runs, exact in ((h3, b.h3_runs, h3 & ~((e1 << 8) | (e1 >> 16))),
                               (v3, b.v3_runs, v3 & ~((ew << 8 * w) | (ew >> 16 * w)))):
-        if mask:
-            found.update([runs[s][2] for s in _squares(mask)])
-            for s in _squares(exact):
+        for s in _squares(mask):
+            _beyond, hooks, window = runs[s]
+            found.add(window)
+            if exact >> 8 * s & 0x80:
                 x = colors[s]
-                for hk, pair in runs[s][1]:
+                for hk, pair in hooks:
                     if colors[hk] == x:
                         found.add(pair)
     if not found:
@@ -650,19 +657,19 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
     """The shapes made by matched windows and (run end, hook) pairs (as bits): by payout row, then lowest square."""
     if len(found) == 1:
         (only,) = found
-        return [_shape(t, only, colors[(only & -only).bit_length() - 1])]
+        return [_shape(t, only, colors[only.bit_length() - 1])]
     # Windows of one colour merge when they share a square or a square of one is beside (across
     # or down) a square of the other. Each colour's groups stay pairwise apart, so a window
     # merges with every group that meets it or its orthogonal neighbours.
-    not_first, not_last, on_board, w = t.not_first, t.not_last, t.on_board, t.width
+    near_of = t.near
     groups: dict[int, list[int]] = {}
     for m in found:
-        x = colors[(m & -m).bit_length() - 1]
+        x = colors[m.bit_length() - 1]  # its highest square; every square has its colour
         apart = groups.get(x)
         if apart is None:
             groups[x] = [m]
             continue
-        near = m | (m << 1 & not_first) | (m >> 1 & not_last) | (m << w & on_board) | (m >> w)
+        near = near_of[m]
         kept = []
         for g in apart:
             if g & near:
