@@ -188,70 +188,69 @@ class StarfallState(State):
 
     def push(self, move: Any) -> None:
         """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
-        self._play_quietly(move, True)
+        self._play(move, True, True)
 
     def advance(self, move: Any) -> None:
         """:meth:`push` for good (a validating replay): no undo snapshot is kept for this move."""
-        self._play_quietly(move, False)
+        self._play(move, False, True)
 
-    def _play_quietly(self, move: SfMove, keep: bool) -> None:
-        self.telling = False
+    def _play(self, move: SfMove, keep: bool = True, quiet: bool = False) -> None:
+        """Play a legal move; ``keep``: with an undo snapshot; ``quiet`` (push, advance): the
+        effects write no events (``telling`` is off while it plays) and none are kept."""
+        self.telling = not quiet
         try:
-            self._play(move, keep)
+            self._stack.append((move, self._snapshot() if keep else None))
+            self.version += 1
+            if self._vis_cache:  # only a fogged game fills it
+                self._vis_cache.clear()
+            if self._pending:
+                self._pending = []
+            mover = self.current
+            kind = move.kind
+            if kind == MOVE:  # most moves of any game
+                effects.move_drone(self, move.a, move.b)
+                self._end_action()
+            elif kind == FIRE:
+                effects.fire(self, move.a, move.b)
+                effects.after_board_change(self)
+            elif kind == CONCEDE:
+                self._concede(move.a, move.tag)
+            elif kind == AIM:
+                effects.aim(self, move.a)
+                if self.winner_result is None:
+                    effects.after_board_change(self)
+                if self.aims == 0 and self.aim_ends:
+                    self.aim_ends = False
+                    self._close_turn()
+            elif kind == TIMEOUT and self.aim_ends:  # the action was played; the owed asteroids are lost
+                self.aims, self.aim_ends = 0, False
+                self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
+                self._close_turn()
+            else:
+                if kind == SWAP:
+                    effects.swap(self, move.a, move.b)
+                elif kind == CLAIM:
+                    effects.claim(self, move.a)
+                elif kind == WARP:
+                    effects.warp(self, move.a, move.b)
+                elif kind == STRIKE:
+                    effects.strike(self, move.a, move.b)
+                elif kind == RAM:
+                    effects.ram(self, move.a, move.b)
+                elif kind == BUILD:
+                    effects.build(self, move.a)
+                elif kind == PASS:
+                    self.note("pass", f"{SIDE_NAMES[mover]} has no action and passes.")
+                elif kind == TIMEOUT:
+                    self.aims = 0
+                    self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
+                self._end_action()
+            if self._vis_cache:
+                self._vis_cache.clear()
         finally:
             self.telling = True
-        if self._pending:
+        if quiet and self._pending:
             self._pending = []
-
-    def _play(self, move: SfMove, keep: bool = True) -> None:
-        self._stack.append((move, self._snapshot() if keep else None))
-        self.version += 1
-        if self._vis_cache:  # only a fogged game fills it
-            self._vis_cache.clear()
-        if self._pending:
-            self._pending = []
-        mover = self.current
-        kind = move.kind
-        if kind == MOVE:  # most moves of any game
-            effects.move_drone(self, move.a, move.b)
-            self._end_action()
-        elif kind == FIRE:
-            effects.fire(self, move.a, move.b)
-            effects.after_board_change(self)
-        elif kind == CONCEDE:
-            self._concede(move.a, move.tag)
-        elif kind == AIM:
-            effects.aim(self, move.a)
-            if self.winner_result is None:
-                effects.after_board_change(self)
-            if self.aims == 0 and self.aim_ends:
-                self.aim_ends = False
-                self._close_turn()
-        elif kind == TIMEOUT and self.aim_ends:  # the action was played; the owed asteroids are lost
-            self.aims, self.aim_ends = 0, False
-            self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
-            self._close_turn()
-        else:
-            if kind == SWAP:
-                effects.swap(self, move.a, move.b)
-            elif kind == CLAIM:
-                effects.claim(self, move.a)
-            elif kind == WARP:
-                effects.warp(self, move.a, move.b)
-            elif kind == STRIKE:
-                effects.strike(self, move.a, move.b)
-            elif kind == RAM:
-                effects.ram(self, move.a, move.b)
-            elif kind == BUILD:
-                effects.build(self, move.a)
-            elif kind == PASS:
-                self.note("pass", f"{SIDE_NAMES[mover]} has no action and passes.")
-            elif kind == TIMEOUT:
-                self.aims = 0
-                self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
-            self._end_action()
-        if self._vis_cache:
-            self._vis_cache.clear()
 
     def undo(self) -> SfMove:
         if not self._stack:
