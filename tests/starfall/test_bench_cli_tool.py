@@ -27,4 +27,6 @@ def test_validate_and_match_timed_on_both_sides(capsys: pytest.CaptureFixture[st
     for row in rows:
         words = row.split()
         this, base, ratio = (float(words[i].rstrip("x")) for i in (words.index("this") + 1, words.index("baseline") + 1, -1))
-        assert this > 0 and base > 0 and ratio == pytest.approx(base / this, abs=0.01)
+        # the times are printed to 0.5 ms and the ratio to 0.005: allow for the rounding of all three
+        slack = 0.005 + (base / this) * (0.0005 / this + 0.0005 / base)
+        assert this > 0 and base > 0 and ratio == pytest.approx(base / this, abs=slack)
