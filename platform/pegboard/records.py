@@ -340,7 +340,11 @@ def cached_ruleset(data: Mapping[str, Any], plugins: Plugins) -> Ruleset:
     A batch of match records usually embeds the same few rulesets; checking each
     against its schema once is enough. Invalid rulesets are not remembered.
     """
-    return _remember(_RULESETS, _ruleset_key(data, plugins), 64, lambda: ruleset_from_data(data, plugins))
+    return _ruleset_for(data, plugins, _ruleset_key(data, plugins))
+
+
+def _ruleset_for(data: Mapping[str, Any], plugins: Plugins, key: tuple[int, str]) -> Ruleset:
+    return _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
 
 
 def _ruleset_key(data: Mapping[str, Any], plugins: Plugins) -> tuple[int, str]:
@@ -373,7 +377,7 @@ def game_for_record(record: Mapping[str, Any], plugins: Plugins | None = None) -
     plugins = _plugins(plugins)
     data = record["ruleset"]
     key = _ruleset_key(data, plugins)
-    ruleset = _remember(_RULESETS, key, 64, lambda: ruleset_from_data(data, plugins))
+    ruleset = _ruleset_for(data, plugins, key)  # the key serves both caches: repr(data) once
     return _remember(_GAMES, key, 32, lambda: build_game(ruleset, plugins))
 
 

@@ -805,8 +805,7 @@ def surround(st: StarfallState) -> None:
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
-    calm_kind, calm_side = st.calm
-    if calm_kind == kind and calm_side == side:
+    if is_calm(st):
         return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
     doomed = []

@@ -158,13 +158,7 @@ class StarfallState(State):
         drawn = self._drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
-        if type(move) is SfMove and self.winner_result is None:  # what refusal tests first, inline
-            a = move.a
-            # movegen.refusal's quick test of a drone move, without its frame (most moves of a replay)
-            if move.kind == MOVE and not self.aims and move.tag == "" and 0 <= a < self.geo.size and (
-                self.side[a] == self.current
-            ) and movegen.reaches(self, a, move.b, fog.visible(self, self.current) if self.rules.fogged else None, [-1] * 8):
-                return None
+        if type(move) is SfMove and self.winner_result is None:  # refusal's own first tests, without its frame
             refusal = movegen.refusal(self, move)
         else:
             refusal = self.refusal(move)
