@@ -31,6 +31,18 @@ def private_profile_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     return home
 
 
+@pytest.fixture(scope="session")
+def _code_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("pegboard_cache")
+
+
+@pytest.fixture(autouse=True)
+def private_code_cache(_code_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """One PEGBOARD_CACHE_DIR for the whole run, so no test writes to the user's cache folder."""
+    monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(_code_cache))
+    return _code_cache
+
+
 @pytest.fixture
 def toy_plugins() -> Iterator[Plugins]:
     """The toy plugin manager, also installed as the process-wide one for the test."""

@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .codecache import compile_cached
+
 Predicate = Callable[[Any], bool]
 
 SUPPORTED = frozenset(
@@ -379,6 +381,7 @@ def compile_predicate(schema: Mapping[str, Any], external: Mapping[str, Predicat
     except Unsupported:
         return None
     namespace = dict(compiler.names)
-    exec(compile("\n".join(compiler.lines), "<pegboard.fastschema>", "exec"), namespace)  # noqa: S102 - our own generated code
+    # compiling is most of the cost; the code is cached on disk like a module's .pyc
+    exec(compile_cached("\n".join(compiler.lines), "<pegboard.fastschema>"), namespace)  # noqa: S102 - our own generated code
     predicate: Predicate = namespace[entry]
     return predicate
