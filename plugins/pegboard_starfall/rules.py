@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from pegboard.game import PegboardError
 
@@ -25,16 +25,42 @@ class RulesetValueError(PegboardError, ValueError):
     """A ruleset value the Starfall engine cannot play with (names the key)."""
 
 
-@dataclass(frozen=True)
-class Payout:
+# Payout and Rules are named tuples, not dataclasses: the same fields, keywords, defaults,
+# repr and equality, and immutable, but a dataclass generates and compiles its methods in
+# every process that imports it (~25 M instructions for these two, 4% of a one-record
+# ``pegboard validate``) where a named tuple's come ready-made.
+
+
+class Payout(NamedTuple):
     """One row of the payout table."""
 
     drones: tuple[str, ...]
     at_nine: str
 
 
-@dataclass(frozen=True)
-class Rules:
+DEFAULT_PAYOUT: dict[str, dict[str, Any]] = {
+    "block3x3": {"drones": ["warp", "siege", "hunter"], "at_nine": "nothing"},
+    "cross54_or_block2x3": {"drones": ["warp", "siege"], "at_nine": "nothing"},
+    "cross44_53_or_line7": {"drones": ["warp"], "at_nine": "nothing"},
+    "L43": {"drones": ["siege"], "at_nine": "nothing"},
+    "V": {"drones": ["hunter"], "at_nine": "nothing"},
+    "plus_or_X": {"drones": ["hunter"], "at_nine": "nothing"},
+    "L33": {"drones": ["bomb"], "at_nine": "bomb"},
+    "T33": {"drones": ["raider_red"], "at_nine": "missile"},
+    "line6": {"drones": ["hunter"], "at_nine": "asteroid"},
+    "hook4": {"drones": ["raider_red"], "at_nine": "missile"},
+    "line5": {"drones": ["raider_white"], "at_nine": "missile"},
+    "block2x2": {"drones": ["shield"], "at_nine": "nothing"},
+    "line4": {"drones": ["scout"], "at_nine": "nothing"},
+}
+
+#: The standard payout table (read-only): what :class:`Rules` holds when built without a table.
+STANDARD_PAYOUT: Mapping[str, Payout] = MappingProxyType(
+    {row: Payout(tuple(e["drones"]), e["at_nine"]) for row, e in DEFAULT_PAYOUT.items()}
+)
+
+
+class Rules(NamedTuple):
     """Every number the engine reads from a ruleset (see rulesets/starfall/standard.toml)."""
 
     width: int = 11
@@ -62,7 +88,7 @@ class Rules:
     timers: bool = False
     clock_seconds: float = 1200.0
     move_seconds: float = 60.0
-    payout: Mapping[str, Payout] | None = None
+    payout: Mapping[str, Payout] = STANDARD_PAYOUT
     #: "random": any square the other side owns without an asteroid; "empty": one with no drone either;
     #: "aimed": the mover picks one (not the Command) with an ``aim`` move.
     drop_target: str = "random"
@@ -76,11 +102,6 @@ class Rules:
     handicap: bool = False
     #: South's rating minus North's left after the handicap's rocks; None without both ratings.
     handicap_gap: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.payout is None:  # built directly (not from a ruleset): the standard table
-            table = {row: Payout(tuple(e["drones"]), e["at_nine"]) for row, e in DEFAULT_PAYOUT.items()}
-            object.__setattr__(self, "payout", table)
 
     @property
     def fogged(self) -> bool:
@@ -186,21 +207,6 @@ class Rules:
             raise RulesetValueError("win.siege_power must be between 1 and drones.max_power")
 
 
-DEFAULT_PAYOUT: dict[str, dict[str, Any]] = {
-    "block3x3": {"drones": ["warp", "siege", "hunter"], "at_nine": "nothing"},
-    "cross54_or_block2x3": {"drones": ["warp", "siege"], "at_nine": "nothing"},
-    "cross44_53_or_line7": {"drones": ["warp"], "at_nine": "nothing"},
-    "L43": {"drones": ["siege"], "at_nine": "nothing"},
-    "V": {"drones": ["hunter"], "at_nine": "nothing"},
-    "plus_or_X": {"drones": ["hunter"], "at_nine": "nothing"},
-    "L33": {"drones": ["bomb"], "at_nine": "bomb"},
-    "T33": {"drones": ["raider_red"], "at_nine": "missile"},
-    "line6": {"drones": ["hunter"], "at_nine": "asteroid"},
-    "hook4": {"drones": ["raider_red"], "at_nine": "missile"},
-    "line5": {"drones": ["raider_white"], "at_nine": "missile"},
-    "block2x2": {"drones": ["shield"], "at_nine": "nothing"},
-    "line4": {"drones": ["scout"], "at_nine": "nothing"},
-}
 
 
 def handicap_asteroids(
