@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .codecache import compile_cached
+from .diskcache import compile_cached
 
 Predicate = Callable[[Any], bool]
 

@@ -5,8 +5,13 @@ South's back row is r = 0, North's is r = height - 1, the seam is the middle row
 
 from __future__ import annotations
 
+import sys
 from functools import cache
+from typing import Any
 
+from pegboard.diskcache import cached, source_stamp
+
+from . import shapes
 from .shapes import MATCH_WINDOWS
 
 #: The eight directions (dc, dr): orthogonal first, then diagonal.
@@ -62,6 +67,13 @@ class Geometry:
             for a in range(n) for b in (a + 1, a + width)
             if b < n and (b == a + width or self.col[b] != 0)
         )
+
+    @classmethod
+    def from_tables(cls, tables: dict[str, Any]) -> Geometry:
+        """The geometry whose attributes ``vars()`` of another gave (see :func:`geometry`)."""
+        geo = cls.__new__(cls)
+        geo.__dict__.update(tables)
+        return geo
 
     def sq(self, c: int, r: int) -> int:
         return r * self.width + c
@@ -152,5 +164,14 @@ def _without(trie: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...], sq: int)
 
 @cache
 def geometry(width: int, height: int) -> Geometry:
-    """The shared geometry for a board size."""
-    return Geometry(width, height)
+    """The shared geometry for a board size (one per process)."""
+    return cached_geometry(width, height)
+
+
+def cached_geometry(width: int, height: int) -> Geometry:
+    """A geometry whose tables come from the disk cache (:mod:`pegboard.diskcache`) when an
+    earlier process built them with this code (the build costs a fresh process ~40 M instructions)."""
+    stamp = source_stamp([sys.modules[__name__], shapes])  # the tables depend on these modules' code
+    if stamp is None:
+        return Geometry(width, height)
+    return Geometry.from_tables(cached("starfall-geometry", (stamp, width, height), lambda: vars(Geometry(width, height))))

@@ -66,11 +66,14 @@ two diagonal 4-runs sharing a square           V (they always hold a V)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import compress
 from typing import Any
+
+from pegboard.diskcache import cached, source_stamp
 
 __all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "find_shapes_through", "has_match", "matches_through"]
 
@@ -288,6 +291,23 @@ class _Tables:
         #: find_shapes' tables (:class:`_Bits`), built on first use
         self.bits: _Bits | None = None
 
+    @classmethod
+    def cached(cls, width: int, height: int) -> _Tables:
+        """The tables of a board size, read from the disk cache (:mod:`pegboard.diskcache`) when
+        an earlier process built them with this module's code."""
+        stamp = source_stamp([sys.modules[__name__]])
+        if stamp is None:
+            return cls(width, height)
+        values = cached("starfall-shapes", (stamp, width, height), lambda: cls(width, height)._values())
+        t = cls.__new__(cls)
+        for name, value in zip(cls.__slots__, values, strict=True):
+            setattr(t, name, value)
+        return t
+
+    def _values(self) -> tuple[Any, ...]:
+        """Every slot's value, in ``__slots__`` order (what the disk cache keeps)."""
+        return tuple([getattr(self, name) for name in self.__slots__])
+
     def _common_cells(self) -> None:
         """Fill ``cells`` for the commonest shapes wherever they fit (a match window, a 3-run
         and one hook, a 4-run across or down): one classification per pattern."""
@@ -349,7 +369,7 @@ def _tables(width: int, height: int) -> _Tables:
     if t is None:
         if width < 1 or height < 1:
             raise ValueError(f"board must be at least 1x1, got {width}x{height}")
-        t = _BUILT[width, height] = _Tables(width, height)
+        t = _BUILT[width, height] = _Tables.cached(width, height)
     return t
 
 

@@ -1,13 +1,14 @@
-"""The on-disk cache of compiled generated code (pegboard.codecache)."""
+"""The disk cache of computed values and compiled generated code (pegboard.diskcache)."""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from pegboard.codecache import cache_dir, compile_cached
+from pegboard.diskcache import cache_dir, cached, compile_cached, source_stamp
 
 SOURCE = "def answer(v):\n    return v * 2\n"
 
@@ -66,10 +67,42 @@ def test_a_file_from_another_python_is_not_used(private_code_cache: Path, monkey
     monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(folder))
     compile_cached(SOURCE, "<test>")
     [written] = folder.iterdir()
-    _, source, name, _ = marshal.loads(written.read_bytes())
+    (_, stamp), _ = marshal.loads(written.read_bytes())
     wrong = compile("def answer(v):\n    return 0\n", "<test>", "exec")
-    written.write_bytes(marshal.dumps((b"\x00\x00\r\n", source, name, wrong)))
+    written.write_bytes(marshal.dumps(((b"\x00\x00\r\n", stamp), wrong)))
     assert _run(compile_cached(SOURCE, "<test>")) == 42
+
+
+def test_a_value_is_built_once_per_stamp(private_code_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(private_code_cache / "values"))
+    builds: list[int] = []
+
+    def build(size: int) -> dict[str, object]:
+        builds.append(size)
+        return {"size": size, "squares": tuple(range(size)), "seen": frozenset({1, 2})}
+
+    for _ in range(2):
+        for size in (3, 4):
+            expected = {"size": size, "squares": tuple(range(size)), "seen": frozenset({1, 2})}
+            assert cached("table", ("v1", size), lambda: build(size)) == expected
+    assert builds == [3, 4]
+    assert cached("table", ("v2", 3), lambda: build(3))["size"] == 3  # another stamp: built again
+    assert builds == [3, 4, 3]
+
+
+def test_a_value_marshal_cannot_write_is_built_every_time(private_code_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(private_code_cache / "unmarshalable"))
+    value = {"f": len}
+    assert cached("odd", 1, lambda: value) is value
+    assert cached("odd", 1, lambda: value) is value
+    assert not list((private_code_cache / "unmarshalable").glob("*.tmp"))
+
+
+def test_source_stamp_reads_the_modules_source() -> None:
+    import pegboard.diskcache as module
+
+    assert source_stamp([module]) == (Path(str(module.__file__)).read_bytes(),)
+    assert source_stamp([sys]) is None  # a built-in module has no source file
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a folder this user cannot write")

@@ -1,0 +1,45 @@
+"""Starfall's per-board-size tables read back from the disk cache equal a fresh build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pegboard_starfall.geometry import Geometry, cached_geometry
+from pegboard_starfall.shapes import _Tables
+
+SIZES = [(5, 7), (9, 9), (11, 11), (13, 13), (8, 11)]
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_geometry_read_back_equals_a_fresh_build(cache_folder: Path, width: int, height: int) -> None:
+    fresh = vars(Geometry(width, height))
+    assert vars(cached_geometry(width, height)) == fresh  # built, then written
+    assert len(list(cache_folder.iterdir())) == 1
+    again = cached_geometry(width, height)  # read back
+    assert vars(again) == fresh
+    assert again.disc(12, 2) == Geometry(width, height).disc(12, 2)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_shape_tables_read_back_equal_a_fresh_build(cache_folder: Path, width: int, height: int) -> None:
+    fresh = _Tables(width, height)._values()
+    assert _Tables.cached(width, height)._values() == fresh
+    assert len(list(cache_folder.iterdir())) == 1
+    assert _Tables.cached(width, height)._values() == fresh
+
+
+def test_a_damaged_table_file_is_rebuilt(cache_folder: Path) -> None:
+    cached_geometry(9, 9)
+    [written] = cache_folder.iterdir()
+    good = written.read_bytes()
+    written.write_bytes(good[: len(good) // 2])
+    assert vars(cached_geometry(9, 9)) == vars(Geometry(9, 9))
+    assert written.read_bytes() == good
