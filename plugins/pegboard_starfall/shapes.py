@@ -263,7 +263,7 @@ class _Tables:
                     run = runs.get(bits)
                     nine = 9 * base
                     for slot, a, b, c in roles:
-                        slots[nine + slot].append((base + a, base + b, base + c, bits, run))
+                        slots[nine + slot].append((base + a, (base + b, base + c, bits, run)))
         around = [dr * width + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)]  # a rank's neighbour, from s
         self.through_full: tuple[Any, ...] = tuple(
             tuple([(s + around[k], tuple(slots[9 * s + k])) for k in range(9) if slots[9 * s + k]]) for s in range(n)
@@ -332,7 +332,7 @@ class _Tables:
         if self._first is None:
             self._first = tuple(
                 tuple([(nb, rests) for nb, rests in (
-                    (nb, tuple([e[:3] for e in entries if e[3] & -e[3] == 1 << s])) for nb, entries in groups
+                    (nb, tuple([(a, *e[:2]) for a, e in entries if e[2] & -e[2] == 1 << s])) for nb, entries in groups
                 ) if rests])
                 for s, groups in enumerate(self.through_full)
             )
@@ -343,7 +343,8 @@ class _Tables:
         """Per square, the match windows through it grouped as in ``first`` (cells padded to three)."""
         if self._through is None:
             self._through = tuple(
-                tuple([(nb, tuple([e[:3] for e in entries])) for nb, entries in groups]) for groups in self.through_full
+                tuple([(nb, tuple([(a, *e[:2]) for a, e in entries])) for nb, entries in groups])
+                for groups in self.through_full
             )
         return self._through
 
@@ -657,8 +658,11 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
         for nb, rests in through_full[s]:
             if colors[nb] != x:
                 continue
-            for a, b, c, window, run in rests:
-                if colors[a] == x and colors[b] == x and colors[c] == x:
+            for a, rest in rests:
+                if colors[a] != x:
+                    continue  # most windows fail here: the rest is unpacked only past it
+                b, c, window, run = rest
+                if colors[b] == x and colors[c] == x:
                     found.add(window)
                     if run is not None:
                         for q in run[0]:
