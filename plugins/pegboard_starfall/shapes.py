@@ -682,6 +682,16 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
     if len(found) == 1:
         (only,) = found
         return [_shape(t, only, colors[only.bit_length() - 1])]
+    if len(found) == 2:  # the next commonest: one shape or two
+        m, n = found
+        x, y = colors[m.bit_length() - 1], colors[n.bit_length() - 1]
+        if x == y and t.near[m] & n:
+            return [_shape(t, m | n, x)]
+        a, b = _shape(t, m, x), _shape(t, n, y)
+        rank = _ROW_RANK
+        if (rank[a.row], (m & -m)) > (rank[b.row], (n & -n)):
+            return [b, a]
+        return [a, b]
     # Windows of one colour merge when they share a square or a square of one is beside (across
     # or down) a square of the other. Each colour's groups stay pairwise apart, so a window
     # merges with every group that meets it or its orthogonal neighbours.
