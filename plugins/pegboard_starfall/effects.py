@@ -270,12 +270,13 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
         if len(plans) > 1:
             plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
+        rocks_fell = False
         for _rank, _first, shape, cands in plans:
             if st.winner_result is not None:
                 return True
             if telling or (cands and shape.row is not None):  # else pay_shape would do nothing
-                pay_shape(st, shape, cands, cause)
-        holes = _clear(st, [plan[2] for plan in plans], mover)
+                rocks_fell |= pay_shape(st, shape, cands, cause)
+        holes = _clear(st, [plan[2] for plan in plans], mover, rocks_fell)
         if st.winner_result is not None:
             return True
         # every match cleared, so any new one runs through a square the flow filled
@@ -286,22 +287,32 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
     return True
 
 
-def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int) -> list[int]:
+def _clear(st: StarfallState, shapes: Iterable[Shape], mover: int, rocks_fell: bool = False) -> list[int]:
     """Empty the shapes' squares, count those on the mover's half and mark them cleared;
-    returns the squares that became holes (what the next flow has to look at)."""
+    returns the squares that became holes (what the next flow has to look at).
+
+    ``rocks_fell``: a payout dropped an asteroid since the shapes were found, maybe onto one
+    of their squares (which then holds no star to clear); otherwise every square holds one.
+    """
     star = st.star
-    holes = []
+    holes: list[int] = []
     mask = 0
+    if not rocks_fell:
+        for shape in shapes:
+            for sq in shape.squares:
+                star[sq] = -1
+                holes.append(sq)
+            mask |= shape.mask
+        st.cleared_now += (mask & _halves(st.geo)[mover]).bit_count()
+        st.cleared[mover] |= mask
+        return holes
     for shape in shapes:
         for sq in shape.squares:
-            if star[sq] >= 0:  # not under an asteroid a payout just dropped
+            if star[sq] >= 0:  # not under the asteroid
                 star[sq] = -1
                 holes.append(sq)
         mask |= shape.mask
-    if len(holes) == mask.bit_count():  # every square held a star: the holes are the mask
-        st.cleared_now += (mask & _halves(st.geo)[mover]).bit_count()
-    else:
-        st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
+    st.cleared_now += list(map(st.geo.half.__getitem__, holes)).count(mover)
     st.cleared[mover] |= mask
     return holes
 
@@ -337,17 +348,21 @@ def candidates(st: StarfallState, shape: Shape, swapped: tuple[int, ...], mover:
     return own
 
 
-def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> None:
+def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> bool:
+    """Pay the mover for one shape (drones on ``cands``, stacks, or the at-cap column).
+
+    Returns whether an asteroid may have fallen (so a square of a shape may hold no star now).
+    """
     mover = st.current
     telling = st.telling
     made = f"{SIDE_NAMES[mover]}'s {cause} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]}" if telling else ""
     if shape.row is None or not cands:
         if not telling:
-            return
+            return False
         why = "" if shape.row is None else " but none of it is on their half (or it is all the other side's land)"
         st.note("cleared", f"{made}: it clears{why}.", sorted(shape.squares),
                 color=shape.color, row=shape.row, cells=sorted(shape.squares))
-        return
+        return False
     table = st.rules.payout
     assert table is not None  # Rules fills the standard table when a ruleset gives none
     payout = table[shape.row]
@@ -386,6 +401,7 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
         at_nine_paid = True
         pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone",
                     tuple(sorted(shape.squares)))
+    return at_nine_paid and payout.at_nine == "asteroid"
 
 
 def stack_host(st: StarfallState, squares: frozenset[int], cands: list[int]) -> int:
