@@ -206,7 +206,7 @@ MATCH_WINDOWS: tuple[Offsets, ...] = (
 class _Tables:
     """Per-board-size tables of match windows and hooks (flat square ids)."""
 
-    __slots__ = ("size", "width", "height", "_first", "_through", "through_full", "runs", "not_first", "not_last",
+    __slots__ = ("size", "width", "height", "_first", "_through", "trees", "runs", "not_first", "not_last",
                  "on_board", "near", "shapes", "cells", "bits")
 
     def __init__(self, width: int, height: int) -> None:
@@ -263,10 +263,11 @@ class _Tables:
                     run = runs.get(bits)
                     nine = 9 * base
                     for slot, a, b, c in roles:
-                        slots[nine + slot].append((base + a, (base + b, base + c, bits, run)))
+                        slots[nine + slot].append((base + a, base + b, base + c, bits, run))
         around = [dr * width + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)]  # a rank's neighbour, from s
-        self.through_full: tuple[Any, ...] = tuple(
-            tuple([(s + around[k], tuple(slots[9 * s + k])) for k in range(9) if slots[9 * s + k]]) for s in range(n)
+        #: per square s, the windows through it as (nb, tree) per neighbour nb (see :func:`_tree`)
+        self.trees: tuple[Any, ...] = tuple(
+            tuple([(s + around[k], _tree(s, slots[9 * s + k])) for k in range(9) if slots[9 * s + k]]) for s in range(n)
         )
         # has_match's and matches_through's tables are built on first use: a replay needs neither.
         self._first: tuple[Any, ...] | None = None
@@ -332,9 +333,9 @@ class _Tables:
         if self._first is None:
             self._first = tuple(
                 tuple([(nb, rests) for nb, rests in (
-                    (nb, tuple([(a, *e[:2]) for a, e in entries if e[2] & -e[2] == 1 << s])) for nb, entries in groups
+                    (nb, tuple([e[:3] for e in _windows(s, tree) if e[3] & -e[3] == 1 << s])) for nb, tree in groups
                 ) if rests])
-                for s, groups in enumerate(self.through_full)
+                for s, groups in enumerate(self.trees)
             )
         return self._first
 
@@ -343,10 +344,54 @@ class _Tables:
         """Per square, the match windows through it grouped as in ``first`` (cells padded to three)."""
         if self._through is None:
             self._through = tuple(
-                tuple([(nb, tuple([(a, *e[:2]) for a, e in entries])) for nb, entries in groups])
-                for groups in self.through_full
+                tuple([(nb, tuple([e[:3] for e in _windows(s, tree)])) for nb, tree in groups])
+                for s, groups in enumerate(self.trees)
             )
         return self._through
+
+
+def _tree(s: int, entries: list[tuple[int, int, int, int, Any]]) -> tuple[Any, ...]:
+    """The windows through square ``s`` and one neighbour ``nb`` of it, given as (other squares
+    padded with ``s`` to three, bits, run information), as a tree of same-colour tests so that
+    windows sharing a square test it once: entries ``(a, run, more)`` where ``run`` is the run
+    information of the 3-run {s, nb, a} (None if that is no window) and ``more`` entries
+    ``(b, bits, more2)`` for the windows {s, nb, a, b} (``bits`` 0 if none) and beyond, ``more2``
+    entries ``(c, bits)`` for {s, nb, a, b, c}. The squares most windows share come first."""
+    rests = [([q for q in (a, b, c) if q != s], bits, run) for a, b, c, bits, run in entries]
+    often: dict[int, int] = {}
+    for cells, _, _ in rests:
+        for q in cells:
+            often[q] = often.get(q, 0) + 1
+    top: dict[int, list[Any]] = {}
+    for cells, bits, run in rests:
+        cells.sort(key=lambda q: (-often[q], q))
+        node = top.setdefault(cells[0], [None, {}])
+        if len(cells) == 1:
+            node[0] = run
+            continue
+        node = node[1].setdefault(cells[1], [0, {}])
+        if len(cells) == 2:
+            node[0] = bits
+            continue
+        node[1][cells[2]] = bits
+    return tuple([
+        (a, run, tuple([(b, bits, tuple(more2.items())) for b, (bits, more2) in more.items()]))
+        for a, (run, more) in top.items()
+    ])
+
+
+def _windows(s: int, tree: tuple[Any, ...]) -> list[tuple[int, int, int, int]]:
+    """The windows of one neighbour's tree (see :func:`_tree`) as (other squares padded with s to three, bits)."""
+    out = []
+    for a, run, more in tree:
+        if run is not None:
+            out.append((a, s, s, run[2]))
+        for b, bits, more2 in more:
+            if bits:
+                out.append((a, b, s, bits))
+            for c, bits3 in more2:
+                out.append((a, b, c, bits3))
+    return out
 
 
 def _roles(cells: Offsets) -> list[tuple[int, int, list[int]]]:
@@ -649,29 +694,35 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
     (a swap on a quiet board, a flow's refilled squares after a clear).
     """
     t = _checked(colors, width, height)
-    through_full = t.through_full
+    trees = t.trees
     found: set[int] = set()  # matched windows, and (run end, hook) pairs, as bits
     for s in squares:
         x = colors[s]
         if x < 0:
             continue
-        for nb, rests in through_full[s]:
+        for nb, tree in trees[s]:
             if colors[nb] != x:
                 continue
-            for a, rest in rests:
+            for a, run, more in tree:
                 if colors[a] != x:
-                    continue  # most windows fail here: the rest is unpacked only past it
-                b, c, window, run = rest
-                if colors[b] == x and colors[c] == x:
-                    found.add(window)
-                    if run is not None:
-                        for q in run[0]:
-                            if colors[q] == x:
-                                break  # the run is longer than 3: no hooks
-                        else:
-                            for h, pair in run[1]:
-                                if colors[h] == x:
-                                    found.add(pair)
+                    continue
+                if run is not None:
+                    found.add(run[2])
+                    for q in run[0]:
+                        if colors[q] == x:
+                            break  # the run is longer than 3: no hooks
+                    else:
+                        for h, pair in run[1]:
+                            if colors[h] == x:
+                                found.add(pair)
+                for b, bits, more2 in more:
+                    if colors[b] != x:
+                        continue
+                    if bits:
+                        found.add(bits)
+                    for c, bits in more2:
+                        if colors[c] == x:
+                            found.add(bits)
     if not found:
         return []
     return _grouped(colors, t, found)
