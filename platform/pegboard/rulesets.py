@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import RulesetError as RulesetError  # re-exported: where callers have always found it
 from .game import Game, PegboardError
@@ -74,8 +74,9 @@ class Ruleset:
         return tuple(self.data.get("mods", ()))
 
 
-@dataclass(frozen=True)
-class RulesetRef:
+# A NamedTuple, not a frozen dataclass: the same fields, repr and equality, but a dataclass
+# generates and compiles its methods in every process that imports it (~4 M instructions).
+class RulesetRef(NamedTuple):
     """A shipped ruleset file found by :func:`list_rulesets` (not yet loaded)."""
 
     game: str

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # jsonschema costs ~60 ms to import: only commands that validate pay for it
     from jsonschema import Draft202012Validator
@@ -38,8 +37,9 @@ class SchemaFileError(PegboardError):
     """A schema file is missing or is not valid JSON (a broken install or plugin)."""
 
 
-@dataclass(frozen=True)
-class SchemaIssue:
+# A NamedTuple, not a frozen dataclass: the same fields, repr and equality, but a dataclass
+# generates and compiles its methods in every process that imports it (~4 M instructions).
+class SchemaIssue(NamedTuple):
     """One schema violation: where (a JSON path such as ``$.moves[3].to``) and what."""
 
     path: str
