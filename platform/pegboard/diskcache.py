@@ -61,6 +61,13 @@ def cached(name: str, stamp: Any, build: Callable[[], T]) -> T:
     return value
 
 
+def cached_by_code(modules: Iterable[ModuleType], name: str, key: Any, build: Callable[[], T]) -> T:
+    """:func:`cached` for a value computed by the code of ``modules`` from ``key`` (a board size, say):
+    the stamp is their source and ``key``. Modules without a readable source file mean no caching."""
+    stamp = source_stamp(modules)
+    return build() if stamp is None else cached(name, (stamp, key), build)
+
+
 def compile_cached(source: str, filename: str) -> CodeType:
     """``compile(source, filename, "exec")``, read from the cache when an earlier process compiled it."""
     return cached("code", (source, filename), lambda: compile(source, filename, "exec"))

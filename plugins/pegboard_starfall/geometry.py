@@ -9,7 +9,7 @@ import sys
 from functools import cache
 from typing import Any
 
-from pegboard.diskcache import cached, source_stamp
+from pegboard.diskcache import cached_by_code
 
 from . import shapes
 from .shapes import MATCH_WINDOWS
@@ -92,8 +92,19 @@ class Geometry:
         """Every square within Chebyshev ``radius`` of sq, sq included (cached)."""
         table = self._discs.get(radius)
         if table is None:
-            table = self._discs[radius] = tuple(self._around(s, radius, True) for s in range(self.size))
+            table = self._discs[radius] = self._disc_table(radius)
         return table[sq]
+
+    def _disc_table(self, radius: int) -> tuple[tuple[int, ...], ...]:
+        """``_around(s, radius, True)`` for every square s, a row's run of squares at a time."""
+        w, h = self.width, self.height
+        table = []
+        for sq in range(self.size):
+            c0, r0 = sq % w, sq // w
+            lo, hi = max(c0 - radius, 0), min(c0 + radius, w - 1) + 1
+            rows = range(max(r0 - radius, 0) * w, (min(r0 + radius, h - 1) + 1) * w, w)
+            table.append(tuple([s for start in rows for s in range(start + lo, start + hi)]))
+        return tuple(table)
 
     def _around(self, sq: int, radius: int, include_centre: bool) -> tuple[int, ...]:
         c0, r0 = sq % self.width, sq // self.width
@@ -171,7 +182,6 @@ def geometry(width: int, height: int) -> Geometry:
 def cached_geometry(width: int, height: int) -> Geometry:
     """A geometry whose tables come from the disk cache (:mod:`pegboard.diskcache`) when an
     earlier process built them with this code (the build costs a fresh process ~40 M instructions)."""
-    stamp = source_stamp([sys.modules[__name__], shapes])  # the tables depend on these modules' code
-    if stamp is None:
-        return Geometry(width, height)
-    return Geometry.from_tables(cached("starfall-geometry", (stamp, width, height), lambda: vars(Geometry(width, height))))
+    # the tables depend on the code of this module and shapes (MATCH_WINDOWS)
+    tables = cached_by_code([sys.modules[__name__], shapes], "starfall-geometry", (width, height), lambda: vars(Geometry(width, height)))
+    return Geometry.from_tables(tables)

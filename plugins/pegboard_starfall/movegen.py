@@ -6,11 +6,15 @@ the fog is off, otherwise a per-square 0/1 sequence of what the mover sees.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from functools import partial
 from operator import getitem, mul
 from typing import TYPE_CHECKING, Any
 
-from . import fog
+from pegboard.diskcache import cached_by_code
+
+from . import fog, geometry
 from .effects import claim_open, drop_targets
 from .geometry import DIRECTIONS
 from .rams import ram_centre
@@ -368,26 +372,32 @@ def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
     from a through b or 8, and ``(steps, direction)`` pairs, fewest steps first, of the nearest
     square of each line from a that touches b)."""
     tables = _LINE_TABLES.get(id(geo))
-    if tables is None:
-        w, h = geo.width, geo.height
-        span = 2 * h - 1
-        keys = tuple(c * span + r for c, r in zip(geo.col, geo.row))
-        lines = {(dc, dr): _line(dc, dr) for dc in range(-w, w + 1) for dr in range(-h, h + 1)}
-        offsets: list[_Offset] = [(0, 8, ())] * ((2 * w - 1) * span)
-        for dc in range(1 - w, w):
-            for dr in range(1 - h, h):
-                nearest: dict[int, int] = {}
-                for x, y in DIRECTIONS:
-                    d = lines[dc + x, dr + y]
-                    if d < 8:
-                        steps = max(abs(dc + x), abs(dr + y))
-                        if steps < nearest.get(d, 99):
-                            nearest[d] = steps
-                offsets[dc * span + dr] = (
-                    max(abs(dc), abs(dr)), lines[dc, dr], tuple(sorted((s, d) for d, s in nearest.items()))
-                )
-        tables = _LINE_TABLES[id(geo)] = (keys, offsets)
+    if tables is None:  # built in a fresh process only when the disk cache does not have them yet
+        build = partial(_build_line_tables, geo)
+        key = (geo.width, geo.height)
+        tables = _LINE_TABLES[id(geo)] = cached_by_code([sys.modules[__name__], geometry], "starfall-lines", key, build)
     return tables
+
+
+def _build_line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
+    w, h = geo.width, geo.height
+    span = 2 * h - 1
+    keys = tuple(c * span + r for c, r in zip(geo.col, geo.row))
+    lines = {(dc, dr): _line(dc, dr) for dc in range(-w, w + 1) for dr in range(-h, h + 1)}
+    offsets: list[_Offset] = [(0, 8, ())] * ((2 * w - 1) * span)
+    for dc in range(1 - w, w):
+        for dr in range(1 - h, h):
+            nearest: dict[int, int] = {}
+            for x, y in DIRECTIONS:
+                d = lines[dc + x, dr + y]
+                if d < 8:
+                    steps = max(abs(dc + x), abs(dr + y))
+                    if steps < nearest.get(d, 99):
+                        nearest[d] = steps
+            offsets[dc * span + dr] = (
+                max(abs(dc), abs(dr)), lines[dc, dr], tuple(sorted((s, d) for d, s in nearest.items()))
+            )
+    return keys, offsets
 
 
 def _line(dc: int, dr: int) -> int:

@@ -73,7 +73,7 @@ from functools import cache, lru_cache
 from itertools import compress
 from typing import Any
 
-from pegboard.diskcache import cached, source_stamp
+from pegboard.diskcache import cached_by_code
 
 __all__ = ["SHAPE_ROWS", "Shape", "classify_shape", "find_shapes", "find_shapes_through", "has_match", "matches_through"]
 
@@ -296,10 +296,7 @@ class _Tables:
     def cached(cls, width: int, height: int) -> _Tables:
         """The tables of a board size, read from the disk cache (:mod:`pegboard.diskcache`) when
         an earlier process built them with this module's code."""
-        stamp = source_stamp([sys.modules[__name__]])
-        if stamp is None:
-            return cls(width, height)
-        values = cached("starfall-shapes", (stamp, width, height), lambda: cls(width, height)._values())
+        values = cached_by_code([sys.modules[__name__]], "starfall-shapes", (width, height), lambda: cls(width, height)._values())
         t = cls.__new__(cls)
         for name, value in zip(cls.__slots__, values, strict=True):
             setattr(t, name, value)

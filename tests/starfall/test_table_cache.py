@@ -43,3 +43,29 @@ def test_a_damaged_table_file_is_rebuilt(cache_folder: Path) -> None:
     written.write_bytes(good[: len(good) // 2])
     assert vars(cached_geometry(9, 9)) == vars(Geometry(9, 9))
     assert written.read_bytes() == good
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_line_tables_read_back_equal_a_fresh_build(cache_folder: Path, width: int, height: int) -> None:
+    from pegboard_starfall.movegen import _LINE_TABLES, _build_line_tables, _line_tables
+
+    geo = Geometry(width, height)  # a private geometry: the process-wide table cache never sees it again
+    fresh = _build_line_tables(geo)
+    try:
+        assert _line_tables(geo) == fresh  # built, then written
+        del _LINE_TABLES[id(geo)]
+        assert _line_tables(geo) == fresh  # read back
+        assert len(list(cache_folder.iterdir())) == 1
+    finally:
+        _LINE_TABLES.pop(id(geo), None)
+
+
+@pytest.mark.parametrize("radius", range(6))
+def test_disc_tables_hold_every_square_within_the_radius(radius: int) -> None:
+    for width, height in SIZES:
+        geo = Geometry(width, height)
+        for sq in range(geo.size):
+            expected = tuple(
+                t for t in range(geo.size) if max(abs(geo.col[t] - geo.col[sq]), abs(geo.row[t] - geo.row[sq])) <= radius
+            )
+            assert geo.disc(sq, radius) == expected
