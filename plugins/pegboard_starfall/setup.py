@@ -89,15 +89,22 @@ def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...
     run with, as three cells (a pair's last cell repeated), for the runs that fit on the board."""
     table = _DEAL_PATTERNS.get(id(geo))
     if table is None:
+        w = geo.width
         out = []
         for sq in range(geo.size):
             c, r = geo.col[sq], geo.row[sq]
-            runs = []
-            for cells in (((c - 1, r), (c - 2, r)), ((c, r - 1), (c, r - 2)), ((c - 1, r), (c, r - 1), (c - 1, r - 1)),
-                          ((c - 1, r - 1), (c - 2, r - 2)), ((c + 1, r - 1), (c + 2, r - 2))):
-                if all(geo.on_board(cc, rr) for cc, rr in cells):
-                    squares = [geo.sq(cc, rr) for cc, rr in cells]
-                    runs.append((squares[0], squares[1], squares[-1]))
+            # in this order: two left, two below, the 2x2 below-left, the two diagonals down
+            runs = [
+                (a, b, last)
+                for fits, a, b, last in (
+                    (c >= 2, sq - 1, sq - 2, sq - 2),
+                    (r >= 2, sq - w, sq - 2 * w, sq - 2 * w),
+                    (c >= 1 and r >= 1, sq - 1, sq - w, sq - w - 1),
+                    (c >= 2 and r >= 2, sq - w - 1, sq - 2 * w - 2, sq - 2 * w - 2),
+                    (c + 2 < w and r >= 2, sq - w + 1, sq - 2 * w + 2, sq - 2 * w + 2),
+                )
+                if fits
+            ]
             out.append(tuple(runs))
         table = _DEAL_PATTERNS[id(geo)] = tuple(out)
     return table

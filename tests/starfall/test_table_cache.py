@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pegboard_starfall.geometry import Geometry, cached_geometry
+from pegboard_starfall.geometry import Geometry, cached_geometry, geometry
 from pegboard_starfall.shapes import _Tables
 
 SIZES = [(5, 7), (9, 9), (11, 11), (13, 13), (8, 11)]
@@ -51,6 +51,7 @@ def test_line_tables_read_back_equal_a_fresh_build(cache_folder: Path, width: in
 
     geo = Geometry(width, height)  # a private geometry: the process-wide table cache never sees it again
     fresh = _build_line_tables(geo)
+    _LINE_TABLES.pop(id(geo), None)  # left by a geometry that had this id before
     try:
         assert _line_tables(geo) == fresh  # built, then written
         del _LINE_TABLES[id(geo)]
@@ -69,3 +70,19 @@ def test_disc_tables_hold_every_square_within_the_radius(radius: int) -> None:
                 t for t in range(geo.size) if max(abs(geo.col[t] - geo.col[sq]), abs(geo.row[t] - geo.row[sq])) <= radius
             )
             assert geo.disc(sq, radius) == expected
+
+
+def test_deal_patterns_are_the_runs_a_dealt_star_could_complete() -> None:
+    from pegboard_starfall.setup import _deal_patterns
+
+    runs = (((-1, 0), (-2, 0)), ((0, -1), (0, -2)), ((-1, 0), (0, -1), (-1, -1)), ((-1, -1), (-2, -2)), ((1, -1), (2, -2)))
+    for width, height in SIZES:
+        geo = geometry(width, height)  # the shared one: the patterns are kept by id(geo)
+        for sq, found in enumerate(_deal_patterns(geo)):
+            c, r = geo.col[sq], geo.row[sq]
+            expected = []
+            for cells in runs:
+                if all(geo.on_board(c + dc, r + dr) for dc, dr in cells):
+                    squares = [geo.sq(c + dc, r + dr) for dc, dr in cells]
+                    expected.append((squares[0], squares[1], squares[-1]))
+            assert found == tuple(expected)
