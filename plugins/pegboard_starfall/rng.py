@@ -39,7 +39,7 @@ _BLOCK = 64
 _LANES = sum(1 << (128 * i) for i in range(_BLOCK))  # 1 in every lane
 _LOW64 = _MASK * _LANES
 _STEPS = sum(((i * _GOLDEN) & _MASK) << (128 * i) for i in range(_BLOCK))  # lane i: i steps on
-_UNPACK = struct.Struct("<" + "QQ" * _BLOCK).unpack
+_UNPACK = struct.Struct("<" + "Q8x" * _BLOCK).unpack  # each lane's low 64 bits; the high half is 0
 
 
 @lru_cache(maxsize=64)
@@ -49,7 +49,7 @@ def _block(key: int, b: int) -> tuple[int, ...]:
     z = ((z ^ (z >> 30)) & _LOW64) * _C1 & _LOW64
     z = ((z ^ (z >> 27)) & _LOW64) * _C2 & _LOW64
     z = (z ^ (z >> 31)) & _LOW64
-    return _UNPACK(z.to_bytes(16 * _BLOCK, "little"))[::2]
+    return _UNPACK(z.to_bytes(16 * _BLOCK, "little"))
 
 
 def draws(key: int, first: int, count: int, bound: int) -> list[int]:
