@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
-from .game import Event
-from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, OneOrMany, RendererSpec, RuleModSpec, RulesetDir
-
 if TYPE_CHECKING:
     import typer
 
+    from .game import Event
     from .session import Session
+    from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, OneOrMany, RendererSpec, RuleModSpec, RulesetDir
 
 hookspec = pluggy.HookspecMarker("pegboard")
 hookimpl = pluggy.HookimplMarker("pegboard")

@@ -21,12 +21,15 @@ import pluggy
 
 from . import entrypoints, hookspecs
 from .game import PegboardError
-from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec, RuleModSpec, RulesetDir, as_list
+from .specs import BotSpec, GameSpec, RuleModSpec, RulesetDir, as_list
 
 if TYPE_CHECKING:
     import importlib.machinery
 
-_Spec = TypeVar("_Spec", BotSpec, EvaluatorSpec, RendererSpec, RuleModSpec, BenchSpec)
+    from .toolspecs import BenchSpec, EvaluatorSpec, RendererSpec
+
+# by name: the evaluator, renderer and bench specs are imported only by the look-ups that need them
+_Spec = TypeVar("_Spec", "BotSpec", "EvaluatorSpec", "RendererSpec", "RuleModSpec", "BenchSpec")
 
 ENTRY_POINT_GROUP = "pegboard"
 ENV_PLUGINS = "PEGBOARD_PLUGINS"
@@ -263,6 +266,8 @@ class Plugins:
         return bots[bot_id]
 
     def evaluators(self, game: str) -> dict[str, EvaluatorSpec]:
+        from .toolspecs import EvaluatorSpec
+
         return self._specs(self.pm.hook.pegboard_evaluators, EvaluatorSpec, game)
 
     def evaluator(self, game: str, evaluator_id: str | None = None) -> EvaluatorSpec:
@@ -276,12 +281,16 @@ class Plugins:
         return evaluators[evaluator_id]
 
     def renderers(self, game: str) -> dict[str, RendererSpec]:
+        from .toolspecs import RendererSpec
+
         return self._specs(self.pm.hook.pegboard_renderers, RendererSpec, game)
 
     def rule_mods(self, game: str) -> dict[str, RuleModSpec]:
         return self._specs(self.pm.hook.pegboard_rule_mods, RuleModSpec, game)
 
     def benchmarks(self, game: str) -> dict[str, BenchSpec]:
+        from .toolspecs import BenchSpec
+
         return self._specs(self.pm.hook.pegboard_benchmarks, BenchSpec, game)
 
     def ruleset_dirs(self) -> list[RulesetDir]:

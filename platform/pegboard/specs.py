@@ -3,6 +3,11 @@
 Each spec has an ``id`` (unique within its kind and game), a human ``name``
 and a ``factory`` that builds the real object. The platform only calls the
 factory when the thing is used, so listing plugins is cheap.
+
+The specs of the tools around a game (:class:`Evaluator`, :class:`EvaluatorSpec`,
+:class:`Evaluation`, :class:`Term`, :class:`RendererSpec`, :class:`BenchSpec`,
+:class:`Figure`) are defined in :mod:`pegboard.toolspecs` and imported from here on
+first use, so a process that never evaluates, draws or benchmarks does not create them.
 """
 
 from __future__ import annotations
@@ -17,8 +22,13 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 from .game import JSON, Event, Game, Move, State, StateT
 
 if TYPE_CHECKING:
-    from .session import Session
-    from .ui.board import BoardView
+    from .toolspecs import BenchSpec as BenchSpec
+    from .toolspecs import Evaluation as Evaluation
+    from .toolspecs import Evaluator as Evaluator
+    from .toolspecs import EvaluatorSpec as EvaluatorSpec
+    from .toolspecs import Figure as Figure
+    from .toolspecs import RendererSpec as RendererSpec
+    from .toolspecs import Term as Term
 
 
 @dataclass(frozen=True)
@@ -113,77 +123,6 @@ class BotSpec:
     state (:mod:`pegboard.readonly`) instead of a copy per move."""
 
 
-@dataclass(frozen=True)
-class Term:
-    """One named term of an evaluation.
-
-    ``values`` holds each seat's raw value (in seat order), ``weight`` the
-    factor applied, and ``contribution`` what the term adds to the score.
-    """
-
-    name: str
-    values: tuple[float, ...]
-    weight: float
-    contribution: float
-    description: str = ""
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"name": self.name, "values": list(self.values), "weight": self.weight, "contribution": self.contribution}
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """A static evaluation from seat 0's point of view, with its breakdown."""
-
-    score: float
-    terms: tuple[Term, ...] = ()
-
-    def to_json(self) -> dict[str, JSON]:
-        return {"score": self.score, "terms": [t.to_json() for t in self.terms]}
-
-
-class Evaluator(ABC, Generic[StateT]):
-    """Scores a position from seat 0's point of view (positive is good for seat 0)."""
-
-    #: How big a score is: the window's evaluation bar fills ``0.5 + 0.5 * tanh(score / scale)``
-    #: of the way for seat 0.
-    scale: float = 10.0
-
-    @abstractmethod
-    def evaluate(self, state: StateT) -> Evaluation:
-        """The score with its per-term breakdown."""
-
-    def score(self, state: StateT) -> float:
-        """The score alone; search calls this, so an override should skip the breakdown."""
-        return self.evaluate(state).score
-
-
-@dataclass(frozen=True)
-class EvaluatorSpec:
-    """A static evaluator for one game; ``factory(game)`` returns an :class:`Evaluator`."""
-
-    id: str
-    name: str
-    game: str
-    factory: Callable[[Game], Evaluator]
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class RendererSpec:
-    """The pyglet board view of a game.
-
-    ``factory(game, session)`` returns an object implementing
-    :class:`pegboard.ui.board.BoardView`. Importing pyglet is the factory's
-    job, so registering a renderer costs nothing headless.
-    """
-
-    id: str
-    name: str
-    game: str
-    factory: Callable[[Game, Session], BoardView]
-
-
 class RuleMod(Generic[StateT]):
     """A scripted rule change, active only when a ruleset names it in ``mods``.
 
@@ -235,28 +174,16 @@ class RulesetDir:
     game: str | None = None
 
 
-@dataclass(frozen=True)
-class Figure:
-    """One benchmark measurement: ``name`` (what), ``value`` and ``unit`` ("moves/s")."""
-
-    name: str
-    value: float
-    unit: str
-    note: str = ""
+#: The names :mod:`pegboard.toolspecs` defines, imported on first use (see its docstring).
+_TOOL_SPECS = frozenset({"BenchSpec", "Evaluation", "Evaluator", "EvaluatorSpec", "Figure", "RendererSpec", "Term"})
 
 
-@dataclass(frozen=True)
-class BenchSpec:
-    """A benchmark ``pegboard bench`` runs for ``game``.
+def __getattr__(name: str) -> Any:
+    if name in _TOOL_SPECS:
+        from . import toolspecs
 
-    ``run(quick)`` returns :class:`Figure` rows; ``quick=True`` must finish in a
-    few seconds (used by tests to prove the bench works, never to time it).
-    """
-
-    id: str
-    name: str
-    game: str
-    run: Callable[[bool], list[Figure]]
+        return getattr(toolspecs, name)
+    raise AttributeError(f"module 'pegboard.specs' has no attribute {name!r}")
 
 
 SpecT = TypeVar("SpecT")

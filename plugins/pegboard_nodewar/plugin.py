@@ -8,12 +8,15 @@ costs nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
 from pegboard.game import JSON, Game
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
+from pegboard.specs import BotSpec, GameSpec
+
+if TYPE_CHECKING:  # the tool specs are imported by the hooks that return them (see pegboard.toolspecs)
+    from pegboard.specs import BenchSpec, EvaluatorSpec, RendererSpec
 
 from .seats import SEATS
 
@@ -64,6 +67,8 @@ def pegboard_games() -> GameSpec:
 def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
     if game != "nodewar":
         return None
+    from pegboard.specs import BenchSpec
+
     from .bench import run
     from .bots import bench as bots_bench
 
@@ -119,6 +124,8 @@ def _evaluator(game: Any) -> Any:
 def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
     if game != "nodewar":
         return None
+    from pegboard.specs import EvaluatorSpec
+
     return EvaluatorSpec(
         id="standard",
         name="Node War standard evaluation",
@@ -138,4 +145,6 @@ def _board_view(game: Any, session: Any) -> Any:
 def pegboard_renderers(game: str) -> RendererSpec | None:
     if game != "nodewar":
         return None
+    from pegboard.specs import RendererSpec
+
     return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)

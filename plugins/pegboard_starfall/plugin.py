@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
 from pegboard.resources import data_dir
-from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, RendererSpec
+from pegboard.specs import BotSpec, GameSpec
+
+if TYPE_CHECKING:
+    from pegboard.specs import EvaluatorSpec
 
 
 def _factory(ruleset: Any) -> Any:
@@ -41,6 +44,8 @@ def _hint(game: Any, state: Any, seat: int) -> Any:
 def pegboard_benchmarks(game: str) -> Any:
     if game != "starfall":
         return None
+    from pegboard.specs import BenchSpec  # only a bench needs it (see pegboard.toolspecs)
+
     from .bench import run
 
     return BenchSpec(id="starfall-engine", name="Starfall rules engine", game="starfall", run=run)
@@ -95,6 +100,8 @@ def _evaluator(game: Any) -> Any:
 def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
     if game != "starfall":
         return None
+    from pegboard.specs import EvaluatorSpec
+
     return EvaluatorSpec(
         id="standard",
         name="Starfall standard evaluation",
@@ -114,4 +121,6 @@ def _board_view(game: Any, session: Any) -> Any:
 def pegboard_renderers(game: str) -> Any:
     if game != "starfall":
         return None
+    from pegboard.specs import RendererSpec
+
     return RendererSpec(id="board", name="Starfall board", game="starfall", factory=_board_view)
