@@ -7,6 +7,7 @@ state's undo snapshot was taken before) and queues explain-moves events with ``s
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .geometry import DIRECTIONS
@@ -30,7 +31,7 @@ from .rng import draw, draws
 from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable, Sequence
 
     from .geometry import Geometry
     from .shapes import Shape
@@ -550,10 +551,15 @@ def destroy(st: StarfallState, sq: int, by: int | None, how: str) -> None:
 
 
 def relocate(st: StarfallState, frm: int, to: int) -> None:
-    kind, side, power, ride, miss, shots = st.kind, st.side, st.power, st.ride, st.miss, st.shots
-    kind[to], side[to], power[to], ride[to], miss[to], shots[to] = (
-        kind[frm], side[frm], power[frm], ride[frm], miss[frm], shots[frm])
-    remove(st, frm)
+    """Move the drone on ``frm`` to ``to`` (whatever was on ``to`` is gone); ``frm`` is left as :func:`remove` leaves it."""
+    kind, power, ride, miss, shots = st.kind, st.power, st.ride, st.miss, st.shots
+    st.side[to] = st.side[frm]
+    # each array in one swap-like assignment (no call to remove): most moves of a game come here
+    kind[to], kind[frm] = kind[frm], 0
+    power[to], power[frm] = power[frm], 0
+    ride[to], ride[frm] = ride[frm], 0
+    miss[to], miss[frm] = miss[frm], 0
+    shots[to], shots[frm] = shots[frm], 0
 
 
 def pick_up(st: StarfallState, sq: int) -> None:
@@ -593,7 +599,8 @@ def load_all(st: StarfallState) -> None:
     if c < 0 or not st.miss[c]:
         return  # no Command, or an empty stock: nothing to load
     kind, side = st.kind, st.side
-    if SCOUT not in kind and HUNTER not in kind:
+    around = st.near[c](kind)  # the kinds beside the Command, read in C
+    if SCOUT not in around and HUNTER not in around:
         return
     for sq in st.geo.nbr8[c]:
         k = kind[sq]
@@ -821,7 +828,8 @@ def surround(st: StarfallState) -> None:
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
-    if is_calm(st):
+    calm_kind, calm_side = st.calm  # is_calm, without its frame: every turn comes here twice
+    if calm_kind == kind and calm_side == side:
         return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
     doomed = []
@@ -848,6 +856,25 @@ def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: in
     return count >= 4
 
 
+def near_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+    """Per square, a function that reads its neighbours' entries of a per-square array as one
+    tuple (``near[sq](kind)``, in the order of ``geo.nbr8[sq]``): one C call where a Python
+    loop over eight squares would run every turn."""
+    getters = _NEAR.get(id(geo))
+    if getters is None:
+        getters = _NEAR[id(geo)] = tuple(_getter(nb) for nb in geo.nbr8)
+    return getters
+
+
+def _getter(squares: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    if len(squares) >= 2:  # itemgetter of one item returns the item, not a 1-tuple
+        return itemgetter(*squares)
+    return lambda values: tuple(values[s] for s in squares)
+
+
+_NEAR: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
+
+
 def is_calm(st: StarfallState) -> bool:
     """Whether the drones stand as :func:`surround` last left them (so no siege is surrounded)."""
     calm_kind, calm_side = st.calm
@@ -859,6 +886,9 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     only a siege on or beside ``sq`` can have become surrounded, so if none is, the new layout
     is noted calm and the turn's :func:`surround` checks need not look at every siege."""
     kind, side = st.kind, st.side
+    if kind[sq] != SIEGE and SIEGE not in st.near[sq](kind):  # the usual case: no siege there at all
+        st.calm = (bytes(kind), bytes(side))
+        return
     nbr8 = st.geo.nbr8
     if kind[sq] == SIEGE and _surrounded(kind, side, nbr8[sq], side[sq]):
         return
@@ -924,7 +954,7 @@ def siege_win(st: StarfallState) -> None:
     me = st.current
     c = st.cmd[me ^ 1]
     kind, side, power = st.kind, st.side, st.power
-    if c < 0 or SIEGE not in kind:
+    if c < 0 or SIEGE not in st.near[c](kind):  # no siege beside the enemy Command (read in C)
         return
     need = st.rules.siege_power
     nbr8 = st.geo.nbr8

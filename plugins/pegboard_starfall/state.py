@@ -64,6 +64,8 @@ class StarfallState(State):
         self.game = game
         self.rules = game.rules
         self.geo = game.geo
+        #: per square, its neighbours' entries of an array in one call (effects.near_getters)
+        self.near = effects.near_getters(self.geo)
         n = self.geo.size
         self.seed = seed
         self.key = seed_key(seed)
