@@ -138,35 +138,43 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
-        pairs = _PAIR_TABLES.get(geo.size) or _pair_tables(geo.size)
-        try:  # subscripts, not .get calls: a missing key or an odd type goes the long way
+        try:  # subscripts, not .get calls: a missing key, an odd type or a square off the board goes the long way
             kind = data["type"]
-            ka, kb, table = pairs[kind]
-            (c, r), (c2, r2) = p, q = data[ka], data[kb]
+            ka, kb, table, cells = _FAST[geo][kind]
+            p, q = data[ka], data[kb]
+            c, r = p
+            c2, r2 = q
+            # the keys hold each coordinate's type: True and 1.0 equal 1 but are not integers
+            a = cells[type(c), c, type(r), r]
+            b = cells[type(c2), c2, type(r2), r2]
         except (KeyError, TypeError, ValueError):
             return _decode(geo, data)
-        w, h = geo.width, geo.height
-        if (type(p) is list and type(q) is list and type(c) is int and type(r) is int and type(c2) is int
-                and type(r2) is int and c | r | c2 | r2 >= 0 and c < w and r < h and c2 < w and r2 < h):
-            a, b = r * w + c, r2 * w + c2
+        if type(p) is list and type(q) is list:
             if a > b and kind == SWAP:
                 a, b = b, a
             return table[a * geo.size + b]
     return _decode(geo, data)
 
 
-_PAIR_TABLES: dict[int, dict[str, tuple[str, str, MoveTable]]] = {}
+_Fast = dict[str, tuple[str, str, MoveTable, dict[tuple[type, Any, type, Any], int]]]
+_FAST: dict[Geometry, _Fast] = {}
 
 
-def _pair_tables(size: int) -> dict[str, tuple[str, str, MoveTable]]:
-    """For a board of ``size`` squares: each two-square move type's JSON keys and its MoveTable."""
-    tables = _PAIR_TABLES[size] = {kind: (ka, kb, move_table(kind, size)) for kind, (ka, kb) in _TWO_SQUARES.items()}
+def _fast_tables(geo: Geometry) -> _Fast:
+    """For :func:`decode` on ``geo``'s board: each two-square move type's JSON keys, its
+    MoveTable and the squares by (type of column, column, type of row, row)."""
+    tables = _FAST.get(geo)
+    if tables is None:
+        cells = {(int, c, int, r): geo.sq(c, r) for c in range(geo.width) for r in range(geo.height)}
+        tables = _FAST[geo] = {kind: (ka, kb, move_table(kind, geo.size), cells) for kind, (ka, kb) in _TWO_SQUARES.items()}
     return tables
 
 
 def _decode(geo: Geometry, data: Any) -> SfMove:
     """The whole reader: it refuses everything schemas/starfall/move.schema.json refuses (the
-    plugin says ``strict_decode``), and more (squares off this board)."""
+    plugin says ``strict_decode``), and more (squares off this board). The first call for a
+    board also builds :func:`decode`'s tables for it."""
+    _fast_tables(geo)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise InvalidMoveEncoding("a Starfall move is an object with a 'type'")
     kind = data["type"]
