@@ -671,7 +671,8 @@ def after_board_change(st: StarfallState) -> None:
 def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
-    calm = SIEGE in st.kind and is_calm(st)
+    kind = st.kind
+    calm = SIEGE in kind and st.calm == (kind, st.side)  # is_calm, without its call
     tail = ""
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
@@ -704,7 +705,8 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
         pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:
         sweep(st, to)
-    load(st, to)
+    if kind[to] == SCOUT or kind[to] == HUNTER:  # load's own first test, without its call for other drones
+        load(st, to)
     if calm:  # only what stands on or beside ``to`` changed for the better of a siege's enemies
         keep_calm(st, to)
 

@@ -58,7 +58,7 @@ _SIDE = ("South", "North")
 
 
 def _vis(st: StarfallState) -> bytearray | None:
-    return fog.visible(st, st.current) if st.rules.fogged else None
+    return fog.visible(st, st.current) if st.fogged else None
 
 
 # -- the whole list -------------------------------------------------------------------------
@@ -577,7 +577,7 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
         if kind == MOVE:
             a, b = m.a, m.b
             if 0 <= a < st.geo.size and st.side[a] == st.current and reaches(
-                st, a, b, fog.visible(st, st.current) if st.rules.fogged else None, [-1] * 8
+                st, a, b, fog.visible(st, st.current) if st.fogged else None, [-1] * 8
             ):
                 return None
         elif kind == SWAP:

@@ -63,6 +63,8 @@ class StarfallState(State):
     def __init__(self, game: StarfallGame, seed: int = 0) -> None:
         self.game = game
         self.rules = game.rules
+        #: the rules' fog switch (a property of Rules), read by every move check
+        self.fogged = self.rules.fogged
         self.geo = game.geo
         #: per square, its neighbours' entries of an array in one call (effects.near_getters)
         self.near = effects.near_getters(self.geo)
@@ -373,15 +375,19 @@ class StarfallState(State):
         effects.surround(self)
         if self.winner_result is not None:
             return
-        effects.turrets_fire(self)
+        # each of these also tests its own condition; here they save a call on the many turns without turrets or salvage
+        if TURRET in self.kind:
+            effects.turrets_fire(self)
         effects.load_all(self)
-        effects.fade_wrecks(self)
+        if self.rules.salvage:
+            effects.fade_wrecks(self)
         effects.siege_win(self)
 
     def _end_action(self) -> None:
         if self.winner_result is not None:
             return
-        effects.drift_if_due(self)
+        if self.cleared_now >= self.rules.drift_threshold:  # drift_if_due's own test, without its call on most turns
+            effects.drift_if_due(self)
         if self.aims and self.winner_result is None:
             self.aim_ends = True  # the mover aims first (aim moves); the last one closes the turn
             return
