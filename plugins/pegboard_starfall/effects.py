@@ -672,7 +672,8 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
     kind = st.kind
-    calm = SIEGE in kind and st.calm == (kind, st.side)  # is_calm, without its call
+    calm_kind, calm_side = st.calm
+    calm = SIEGE in kind and calm_kind == kind and calm_side == st.side  # is_calm, without its call
     tail = ""
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]

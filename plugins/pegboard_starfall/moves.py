@@ -165,7 +165,7 @@ def _fast_tables(geo: Geometry) -> _Fast:
     MoveTable and the squares by (type of column, column, type of row, row)."""
     tables = _FAST.get(geo)
     if tables is None:
-        cells = {(int, c, int, r): geo.sq(c, r) for c in range(geo.width) for r in range(geo.height)}
+        cells: dict[tuple[type, Any, type, Any], int] = {(int, c, int, r): geo.sq(c, r) for c in range(geo.width) for r in range(geo.height)}
         tables = _FAST[geo] = {kind: (ka, kb, move_table(kind, geo.size), cells) for kind, (ka, kb) in _TWO_SQUARES.items()}
     return tables
 
