@@ -38,7 +38,13 @@ def cache_dir() -> Path:
     override = os.environ.get("PEGBOARD_CACHE_DIR")
     if override:
         return Path(override).expanduser()
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pegboard"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        return Path(xdg) / "pegboard"
+    home = Path.home()
+    if not home.is_absolute():  # no home folder known ("~" left as it is): not the current folder either
+        raise RuntimeError("no home folder for a cache")
+    return home / ".cache" / "pegboard"
 
 
 def cached(name: str, stamp: Any, build: Callable[[], T]) -> T:

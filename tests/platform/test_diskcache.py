@@ -123,3 +123,13 @@ def test_a_cache_path_that_is_a_file_only_costs_a_compile(tmp_path: Path, monkey
     monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(blocker / "cache"))
     assert _run(compile_cached(SOURCE, "<test>")) == 42
     assert blocker.read_text() == "not a folder"
+
+
+def test_no_home_folder_means_no_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PEGBOARD_CACHE_DIR")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: cls("~")))
+    monkeypatch.chdir(tmp_path)
+    assert _run(compile_cached(SOURCE, "<test>")) == 42
+    assert cached("value", 1, lambda: 7) == 7
+    assert not list(tmp_path.iterdir())  # nothing written under the current folder
