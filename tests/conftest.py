@@ -7,6 +7,9 @@ games are installed.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,16 +34,18 @@ def private_profile_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     return home
 
 
-@pytest.fixture(scope="session")
-def _code_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("pegboard_cache")
+def pytest_configure(config: pytest.Config) -> None:
+    """One fresh PEGBOARD_CACHE_DIR for the whole run, set before any fixture of any scope runs (and
+    inherited by the processes tests start), so no test writes to the user's cache folder."""
+    folder = tempfile.mkdtemp(prefix="pegboard_cache_")
+    os.environ["PEGBOARD_CACHE_DIR"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
-@pytest.fixture(autouse=True)
-def private_code_cache(_code_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One PEGBOARD_CACHE_DIR for the whole run, so no test writes to the user's cache folder."""
-    monkeypatch.setenv("PEGBOARD_CACHE_DIR", str(_code_cache))
-    return _code_cache
+@pytest.fixture
+def private_code_cache() -> Path:
+    """The run's cache folder (see pytest_configure)."""
+    return Path(os.environ["PEGBOARD_CACHE_DIR"])
 
 
 @pytest.fixture
