@@ -112,7 +112,7 @@ class StarfallState(State):
         #: drew no star and left no line (``effects.flow_and_cascade`` replays it): a turn that
         #: moves no star sends the stars trapped between asteroids back and forth between two boards.
         self.flips: list[tuple[list[int], bytes, list[int]] | None] = [None, None]
-        #: (owners, how many squares they own) as ``_check_territory`` last counted them.
+        #: (owners, how many squares they own) as ``_close_turn`` last counted them.
         self._owned: tuple[list[int], int] = ([], 0)
         #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
         self.calm = (b"", b"")
@@ -400,9 +400,15 @@ class StarfallState(State):
         effects.surround(self)
         if self.winner_result is not None:
             return
-        self._check_territory()
-        if self.winner_result is not None:
-            return
+        owner = self.owner
+        seen, owned = self._owned
+        if seen != owner:  # a list compare skips equal (the same small int) entries fast
+            owned = len(owner) - owner.count(-1)
+            self._owned = (owner[:], owned)
+        if owned >= self.rules.target:  # else neither side can have reached the target
+            self._territory_win()
+            if self.winner_result is not None:
+                return
         if self.turn + 1 >= self.rules.max_turns:
             s, n = self.territory()
             winner = 0 if s > n else 1 if n > s else None
@@ -416,15 +422,9 @@ class StarfallState(State):
         self.turn += 1
         self.start_turn()
 
-    def _check_territory(self) -> None:
+    def _territory_win(self) -> None:
+        """The mover, else the other side, wins if it holds the target's number of squares."""
         target = self.rules.target
-        owner = self.owner
-        seen, owned = self._owned
-        if seen != owner:  # a list compare skips equal (the same small int) entries fast
-            owned = len(owner) - owner.count(-1)
-            self._owned = (owner[:], owned)
-        if owned < target:
-            return  # not enough owned squares for either side to reach the target
         counts = self.territory()
         mover = self.current
         for seat in (mover, mover ^ 1):
