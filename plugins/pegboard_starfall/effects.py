@@ -863,9 +863,10 @@ def near_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ..
     """Per square, a function that reads its neighbours' entries of a per-square array as one
     tuple (``near[sq](kind)``, in the order of ``geo.nbr8[sq]``): one C call where a Python
     loop over eight squares would run every turn."""
-    getters = _NEAR.get(id(geo))
+    size = (geo.width, geo.height)  # the neighbours depend on the board size alone
+    getters = _NEAR.get(size)
     if getters is None:
-        getters = _NEAR[id(geo)] = tuple(_getter(nb) for nb in geo.nbr8)
+        getters = _NEAR[size] = tuple(_getter(nb) for nb in geo.nbr8)
     return getters
 
 
@@ -875,7 +876,7 @@ def _getter(squares: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ..
     return lambda values: tuple(values[s] for s in squares)
 
 
-_NEAR: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
+_NEAR: dict[tuple[int, int], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
 
 
 def is_calm(st: StarfallState) -> bool:
