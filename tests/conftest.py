@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-import toygame  # tests/platform is on pytest's pythonpath (pyproject.toml)
-from pegboard.plugins import Plugins, set_plugins
+from pegboard.plugins.manager import Plugins, set_plugins
+from support import toygame  # tests/platform is on pytest's pythonpath (pyproject.toml)
 
 TESTS = Path(__file__).resolve().parent
-TOYGAME_FILE = TESTS / "platform" / "toygame.py"
+TOYGAME_FILE = TESTS / "support" / "toygame.py"
 
 # Test modules must not import from conftest (several conftest.py files exist):
 # shared helpers live in tests/platform/toygame.py.

@@ -8,7 +8,7 @@ For every ruleset and pairing it prints how the games ended (territory, siege, a
 the Command, clock, turn cap, draws), the median length in turns, the squares the winner
 and the loser held at the end, drones made per game by kind, claims (scout claims and warps)
 per game, and how often a paying shape paid the at-cap column instead of a drone. Game i
-of a batch uses the seeds :func:`pegboard.runner.derive_seed` gives ``--seed`` and i, the same
+of a batch uses the seeds :func:`pegboard.batch.runner.derive_seed` gives ``--seed`` and i, the same
 as ``pegboard match``, so any game can be replayed. A pairing names two bot ids (``A:B``);
 ``--pairs`` defaults to the skill bots. Markdown output (``--markdown``) is what
 docs/balance.md shows.
@@ -26,9 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pegboard.plugins import Plugins, get_plugins
-from pegboard.rulesets import build_game, load_ruleset
-from pegboard.runner import derive_seed
+from pegboard.batch.runner import derive_seed
+from pegboard.plugins.manager import Plugins, get_plugins
+from pegboard.rules.rulesets import build_game, load_ruleset
 
 ENDINGS = ("territory", "siege", "asteroid", "flag", "turn_limit")
 ENDING_LABELS = {"territory": "territory", "siege": "siege", "asteroid": "asteroid", "flag": "clock", "turn_limit": "cap"}
@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             batch = {"ruleset": ruleset, "pair": [a, b], "summary": None, "games": []}
             dump["batches"].append(batch)
 
-            def keep(g: GameStats) -> None:
+            def keep(g: GameStats, games: list[GameStats] = games, ruleset: str = ruleset, batch: dict[str, Any] = batch) -> None:
                 games.append(g)
                 _progress(ruleset, g)
                 batch["games"].append(asdict(g))

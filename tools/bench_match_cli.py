@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each process; the best counts (default 3)")
     args = parser.parse_args(argv)
     pegboard = pegboard_command()
-    from pegboard.plugins import get_plugins
+    from pegboard.plugins.manager import get_plugins
 
     seats = get_plugins().game(args.game).seats
     command = [*pegboard, "match", args.game, *[a for seat in seats for a in (f"--{seat.lower()}", "random")], "-j", "1", "--games", str(args.games)]

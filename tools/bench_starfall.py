@@ -25,7 +25,7 @@ from pathlib import Path
 
 
 def _figures(quick: bool, ruleset_id: str) -> list[dict[str, object]]:
-    from pegboard.rulesets import load_ruleset
+    from pegboard.rules.rulesets import load_ruleset
     from pegboard_starfall.bench import run
 
     ruleset = dict(load_ruleset(ruleset_id, game="starfall").data)

@@ -49,8 +49,8 @@ print(moves)
 
 def make_records(folder: Path, count: int, seed: int) -> list[int]:
     """Write ``count`` random Node War records; returns each one's number of moves."""
-    from pegboard.records import record_from_moves, write_record
-    from pegboard.rulesets import build_game, load_ruleset
+    from pegboard.records.files import record_from_moves, write_record
+    from pegboard.rules.rulesets import build_game, load_ruleset
 
     ruleset = load_ruleset("standard", game="nodewar")
     game = build_game(ruleset)

@@ -107,7 +107,7 @@ def report(label: str, m: dict[str, float], fill: float) -> str:
 
 
 def starfall(args: argparse.Namespace, measure: Measure) -> None:
-    from pegboard.plugins import Plugins
+    from pegboard.plugins.manager import Plugins
     from pegboard.ui import make_session, open_window
     from pegboard.ui.settings import MemorySettings
 
@@ -149,8 +149,8 @@ def starfall(args: argparse.Namespace, measure: Measure) -> None:
 
 
 def nodewar(args: argparse.Namespace, measure: Measure) -> None:
-    from pegboard.botworkers import default_bot_worker
-    from pegboard.plugins import Plugins
+    from pegboard.match.botworkers import default_bot_worker
+    from pegboard.plugins.manager import Plugins
     from pegboard.ui import make_session, open_window
     from pegboard.ui.settings import MemorySettings
 

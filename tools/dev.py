@@ -36,7 +36,7 @@ def install_fingerprint() -> str:
 
 def ensure_environment() -> Path:
     """Create .venv and install the project with its test extra, unless already current."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
         sys.exit(f"error: Pegboard needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     python = venv_python()
     if not python.exists():

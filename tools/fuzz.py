@@ -5,7 +5,7 @@
     python3 tools/fuzz.py --cases 2000 --kind ruleset --seed 3
 
 Mutates valid match records (JSON and Node War .txt), rulesets and positions of every
-installed game (see tests/fuzz/fuzzing.py) and runs each through what `pegboard validate`,
+installed game (see tests/support/fuzzing.py) and runs each through what `pegboard validate`,
 `convert`, `ruleset check` and `legal`/`eval` run. Prints the counts of valid inputs,
 cleanly refused ones and bugs (unexpected exceptions, hangs past the time limit, files
 written where they were not asked for), then one line per distinct bug. Exit 1 when any
@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-import fuzzing  # noqa: E402
-from pegboard.plugins import Plugins, set_plugins  # noqa: E402
+from support import fuzzing  # noqa: E402
+
+from pegboard.plugins.manager import Plugins, set_plugins  # noqa: E402
 
 warnings.filterwarnings("ignore", message="Generating overly large repr")
 

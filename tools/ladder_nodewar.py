@@ -53,7 +53,7 @@ def bench_eval(seconds: float = 1.0) -> None:
 
 
 def run_pair(strong: str, weak: str, games: int, seed: int, jobs: int, expert_budget: float) -> dict:
-    from pegboard.runner import MatchPlan, run_match
+    from pegboard.batch.runner import MatchPlan, run_match
 
     budget = expert_budget if expert_budget and "expert" in (strong, weak) else None
     plan = MatchPlan(game="nodewar", bots=(strong, weak), ruleset="standard", games=games, seed=seed, budget=budget)

@@ -92,10 +92,11 @@ def memory_kib(pid: int) -> tuple[int, int]:
 
 
 async def simulate(index: int, url: str, args: argparse.Namespace, store_root: Path, tally: Tally, stop_at: float) -> None:
-    from pegboard.online.link import Link, LobbyUnreachable
+    from pegboard.errors import LobbyUnreachable
+    from pegboard.online.link import Link
     from pegboard.online.player import HostSettings, OnlinePlayer
     from pegboard.online.store import Store
-    from pegboard.plugins import get_plugins
+    from pegboard.plugins.manager import get_plugins
 
     hosting = index % 2 == 0
     name = f"load{index}"

@@ -162,7 +162,7 @@ def nodewar_screens(plugins, save: Saver) -> None:
 
 def nodewar_thinking(plugins, save: Saver) -> None:
     """Red's Expert thinking in its own process while the window keeps drawing."""
-    from pegboard.session import default_bot_worker
+    from pegboard.match.session import default_bot_worker
     from pegboard.ui import make_session, open_window
 
     session = make_session("nodewar", "standard", ["human", "expert"], plugins, workers=default_bot_worker())
@@ -375,12 +375,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _prepare(args.display)
     os.environ["PEGBOARD_HOME"] = tempfile.mkdtemp(prefix="pegboard-shots-")  # never the user's profile
-    from pegboard.profile import open_profile
+    from pegboard.ratings.profile import open_profile
 
     with open_profile() as profile:  # as after a first launch: no welcome question over the screens
         profile.set_setting("starfall", "welcomed", True)
 
-    from pegboard.plugins import Plugins, env_plugin_files, set_plugins
+    from pegboard.plugins.manager import Plugins, env_plugin_files, set_plugins
 
     plugins = Plugins(plugin_files=[*env_plugin_files(), *args.plugin])
     set_plugins(plugins)

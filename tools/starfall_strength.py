@@ -20,7 +20,6 @@ runs). Results go in docs/performance.md.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import subprocess
 import sys
@@ -49,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
 
 def tally(folders: list[Path]) -> dict[tuple[str, str], dict]:
     """Per pairing (stronger bot, weaker bot): scores, end reasons, think times."""
-    from pegboard.records import game_for_record, read_record
+    from pegboard.records.replay import game_for_record
+    from pegboard.records.validate import read_record
 
     rows: dict[tuple[str, str], dict] = {}
     for folder in folders:
@@ -78,7 +78,7 @@ def tally(folders: list[Path]) -> dict[tuple[str, str], dict]:
                     row["losses"] += 1
             game = game_for_record(record)
             state = game.new_state(record["seed"])
-            for move, seconds in zip(record["moves"], record.get("meta", {}).get("think_seconds", [])):
+            for move, seconds in zip(record["moves"], record.get("meta", {}).get("think_seconds", []), strict=False):
                 row["think"][bots[state.to_move]].append(seconds)
                 state.push(game.decode_move(move))
     return rows
@@ -113,8 +113,8 @@ def report(args: argparse.Namespace) -> int:
 def think(args: argparse.Namespace) -> int:
     import time
 
-    from pegboard.rulesets import load_game
-    from pegboard.runner import derive_seed
+    from pegboard.batch.runner import derive_seed
+    from pegboard.rules.rulesets import load_game
     from pegboard_starfall.bots import SkillBot
 
     game = load_game("starfall", "standard")

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .game import Event, Game, IllegalMove, PegboardError, Result, State
-from .hookspecs import hookimpl
+from pegboard.game import Event, Game, IllegalMove, PegboardError, Result, State
+from pegboard.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from .scripting import bots, load_game, load_plugin, play_match, read_record, validate, write_record
+    from pegboard.scripting import bots as bots
+    from pegboard.scripting import load_game as load_game
+    from pegboard.scripting import load_plugin as load_plugin
+    from pegboard.scripting import play_match as play_match
+    from pegboard.scripting import read_record as read_record
+    from pegboard.scripting import validate as validate
+    from pegboard.scripting import write_record as write_record
 
-from .version import __version__
+from pegboard.version import __version__
 
 _SCRIPTING = ("bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record")
 
@@ -24,7 +30,7 @@ __all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Result", "State", "
 
 def __getattr__(name: str) -> Any:
     if name in _SCRIPTING:
-        from . import scripting
+        from pegboard import scripting
 
         return getattr(scripting, name)
     raise AttributeError(f"module 'pegboard' has no attribute {name!r}")

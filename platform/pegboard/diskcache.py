@@ -1,7 +1,7 @@
 """Values a process would otherwise recompute, kept between processes the way Python keeps ``.pyc`` files.
 
 A fresh ``pegboard validate`` spends much of its start-up on work whose result depends
-only on our own code and data: compiling the Python that :mod:`pegboard.fastschema`
+only on our own code and data: compiling the Python that :mod:`pegboard.records.fastschema`
 writes for a schema, and the per-board-size tables a game engine builds. This module
 keeps such results in the user's cache folder:
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from typing_extensions import TypeVar
 
-    from .clock import ClockSettings
+    from pegboard.match.clock import ClockSettings
 else:
     from typing import TypeVar as _TypeVar
 
@@ -44,32 +44,11 @@ or ``Game`` (what the platform handles) means any move type."""
 JSON = Any
 """A value made only of dict, list, str, int, float, bool and None."""
 
-
-class PegboardError(Exception):
-    """Base class of every error the platform raises on purpose."""
-
-
-class IllegalMove(PegboardError, ValueError):
-    """A move was refused by the rules.
-
-    ``reason`` is a short sentence a person can read ("line would pass
-    through the node at 6,4"); ``rule`` is a stable machine id of the rule
-    that was broken ("line_through_node") so tools can group failures.
-    """
-
-    def __init__(self, reason: str, *, rule: str = "illegal", move: Move | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.rule = rule
-        self.move = move
-
-
-class InvalidMoveEncoding(PegboardError, ValueError):
-    """A JSON or text move could not be decoded (bad shape, not a rules problem)."""
-
-
-class InvalidPosition(PegboardError, ValueError):
-    """A position (JSON or text) could not be turned into a state."""
+# The contract's errors live in pegboard.errors with every other error class; engines import them from either.
+from pegboard.errors import IllegalMove as IllegalMove  # noqa: E402
+from pegboard.errors import InvalidMoveEncoding as InvalidMoveEncoding  # noqa: E402
+from pegboard.errors import InvalidPosition as InvalidPosition  # noqa: E402
+from pegboard.errors import PegboardError as PegboardError  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +217,7 @@ class State(ABC, Generic[MoveT]):
         """How many turns :meth:`extend` adds, for the end-of-game dialog (None: not told)."""
         return None
 
-    # -- clocks (see pegboard.clock and the ruleset's [timers] table) ---------------------
+    # -- clocks (see pegboard.match.clock and the ruleset's [timers] table) ---------------------
 
     def timeout_move(self) -> MoveT | None:
         """The move played for :attr:`to_move` when its move timer runs out.
@@ -376,7 +355,7 @@ class Game(ABC, Generic[MoveT]):
         ``clock_seconds``, ``move_seconds``; 0 turns a timer off). Override it
         to take clocks from elsewhere.
         """
-        from .clock import ClockSettings  # not imported with the game contract: few commands use clocks
+        from pegboard.match.clock import ClockSettings  # not imported with the game contract: few commands use clocks
 
         return ClockSettings.from_ruleset(self.ruleset)
 

@@ -20,9 +20,9 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
-    from .game import Event
-    from .session import Session
-    from .specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, OneOrMany, RendererSpec, RuleModSpec, RulesetDir
+    from pegboard.game import Event
+    from pegboard.match.session import Session
+    from pegboard.specs import BenchSpec, BotSpec, EvaluatorSpec, GameSpec, OneOrMany, RendererSpec, RuleModSpec, RulesetDir
 
 hookspec = pluggy.HookspecMarker("pegboard")
 hookimpl = pluggy.HookimplMarker("pegboard")
@@ -86,7 +86,7 @@ def pegboard_commands(app: typer.Typer) -> None:
 def pegboard_match_event(session: Session, event: Event) -> None:
     """Observe a match as it is played: called once per :class:`~pegboard.game.Event`.
 
-    ``session`` is the :class:`pegboard.session.Session` being played. Use it
+    ``session`` is the :class:`pegboard.match.session.Session` being played. Use it
     for logging, statistics or streaming. Exceptions raised here are reported
     and do not stop the match.
     """

@@ -2,7 +2,7 @@
 
 Each function is a thin front on the module that does the work for the CLI
 too, so a script and ``pegboard match`` / ``pegboard validate`` always agree:
-games come from :mod:`pegboard.rulesets`, matches from :mod:`pegboard.runner`,
+games come from :mod:`pegboard.rules.rulesets`, matches from :mod:`pegboard.batch.runner`,
 records from :mod:`pegboard.records`. Plugins load as the CLI loads them
 (entry points and ``PEGBOARD_PLUGINS``); :func:`load_plugin` adds a file or a
 package folder, like ``pegboard --plugin``. docs/scripting.md has examples.
@@ -14,22 +14,22 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .game import JSON, Game, PegboardError
-from .records import Report, validate_file, validate_record
-from .records import read_record as _read_record
-from .records import write_record as _write_record
-from .rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
-from .runner import MatchPlan, MatchReport, run_match
+from pegboard.batch.runner import MatchPlan, MatchReport, run_match
+from pegboard.game import JSON, Game, PegboardError
+from pegboard.records.files import write_record as _write_record
+from pegboard.records.validate import Report, validate_file, validate_record
+from pegboard.records.validate import read_record as _read_record
+from pegboard.rules.rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from .plugins import Plugins
-    from .specs import BotSpec
+    from pegboard.plugins.manager import Plugins
+    from pegboard.specs import BotSpec
 
 
 def _plugins(plugins: Plugins | None) -> Plugins:
-    from .plugins import get_plugins
+    from pegboard.plugins.manager import get_plugins
 
     return plugins if plugins is not None else get_plugins()
 
@@ -49,8 +49,8 @@ def _ruleset(ref: str | Path, plugins: Plugins) -> Ruleset:
 def load_game(ref: str | Path, *, plugins: Plugins | None = None) -> Game:
     """A game ready to play: ``"nodewar"`` (its default ruleset), ``"nodewar/skirmish"`` or a ``.toml`` path.
 
-    Raises :class:`~pegboard.plugins.UnknownId` for an unknown game and
-    :class:`~pegboard.rulesets.RulesetError` for a bad ruleset.
+    Raises :class:`~pegboard.errors.UnknownId` for an unknown game and
+    :class:`~pegboard.errors.RulesetError` for a bad ruleset.
     """
     registry = _plugins(plugins)
     return build_game(_ruleset(ref, registry), registry)
@@ -103,7 +103,7 @@ def play_match(
     (``{"red": "hard"}``; seats left out play ``random``). Entrants change seats
     every game. ``jobs`` > 1 plays in worker processes; the moves are the same.
 
-    The :class:`~pegboard.runner.MatchReport` has ``records`` (match records,
+    The :class:`~pegboard.batch.runner.MatchReport` has ``records`` (match records,
     ready for :func:`write_record`), ``stats`` (per entrant: wins, draws,
     losses, unfinished, moves, think times), ``average_length`` and
     ``summary()`` (the same figures as JSON).
@@ -131,7 +131,7 @@ def play_match(
 def validate(record: str | Path | Mapping[str, JSON], *, plugins: Plugins | None = None) -> Report:
     """Check a match file (or an already parsed record) as ``pegboard validate`` does; never raises for bad input.
 
-    The :class:`~pegboard.records.Report` says ``ok``, the last ``stage``
+    The :class:`~pegboard.records.validate.Report` says ``ok``, the last ``stage``
     reached (syntax, schema, replay, result), the ``errors``, the ``game``, the
     number of ``moves`` and the replayed ``result``.
     """
@@ -143,7 +143,7 @@ def validate(record: str | Path | Mapping[str, JSON], *, plugins: Plugins | None
 def read_record(path: str | Path, *, plugins: Plugins | None = None) -> dict[str, JSON]:
     """A match record from a file (JSON or a game's text format), syntax and schema checked.
 
-    Raises :class:`~pegboard.records.MatchFileError` naming the stage and the place.
+    Raises :class:`~pegboard.errors.MatchFileError` naming the stage and the place.
     Use :func:`validate` to replay the moves as well.
     """
     return _read_record(path, _plugins(plugins))

@@ -12,23 +12,22 @@ first use, so a process that never evaluates, draws or benchmarks does not creat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from .game import JSON, Event, Game, Move, State, StateT
+from pegboard.game import JSON, Event, Game, Move, State, StateT
 
 if TYPE_CHECKING:
-    from .toolspecs import BenchSpec as BenchSpec
-    from .toolspecs import Evaluation as Evaluation
-    from .toolspecs import Evaluator as Evaluator
-    from .toolspecs import EvaluatorSpec as EvaluatorSpec
-    from .toolspecs import Figure as Figure
-    from .toolspecs import RendererSpec as RendererSpec
-    from .toolspecs import Term as Term
+    from pegboard.toolspecs import BenchSpec as BenchSpec
+    from pegboard.toolspecs import Evaluation as Evaluation
+    from pegboard.toolspecs import Evaluator as Evaluator
+    from pegboard.toolspecs import EvaluatorSpec as EvaluatorSpec
+    from pegboard.toolspecs import Figure as Figure
+    from pegboard.toolspecs import RendererSpec as RendererSpec
+    from pegboard.toolspecs import Term as Term
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ class TextFormat(Protocol):
         """Render a match record (see pegboard.records) as text."""
 
     def loads(self, text: str, resolve_ruleset: Callable[[str], Mapping[str, JSON]]) -> dict[str, JSON]:
-        """Parse text into a match record dict; raise records.MatchFileError naming the line.
+        """Parse text into a match record dict; raise :class:`pegboard.errors.MatchFileError` naming the line.
 
         ``resolve_ruleset`` turns a ruleset id or path named in the file into a
         resolved ruleset mapping.
@@ -120,7 +119,7 @@ class BotSpec:
     reads_only: bool = False
     """True when the bot never changes the state it is given (no apply/push/undo): in games
     without hidden information, headless matches then pass it a read-only view of the live
-    state (:mod:`pegboard.readonly`) instead of a copy per move."""
+    state (:mod:`pegboard.batch.readonly`) instead of a copy per move."""
 
 
 class RuleMod(Generic[StateT]):
@@ -180,7 +179,7 @@ _TOOL_SPECS = frozenset({"BenchSpec", "Evaluation", "Evaluator", "EvaluatorSpec"
 
 def __getattr__(name: str) -> Any:
     if name in _TOOL_SPECS:
-        from . import toolspecs
+        from pegboard import toolspecs
 
         return getattr(toolspecs, name)
     raise AttributeError(f"module 'pegboard.specs' has no attribute {name!r}")

@@ -13,8 +13,8 @@ conformance suite"); the first broken promise raises :class:`ConformanceError`
 (an ``AssertionError``) naming the ruleset, the seed and the ply. Pegboard's
 own test suite runs the same checks for every registered game.
 
-Only the public API is used (:mod:`pegboard.game`, :mod:`pegboard.rulesets`,
-:mod:`pegboard.records`, :mod:`pegboard.schemas`), and pytest is not needed.
+Only the public API is used (:mod:`pegboard.game`, :mod:`pegboard.rules.rulesets`,
+:mod:`pegboard.records`, :mod:`pegboard.records.schemas`), and pytest is not needed.
 """
 
 from __future__ import annotations
@@ -27,15 +27,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .game import Game, IllegalMove, Move, State
-from .records import dumps_record, parse_record, record_from_moves, validate_file, validate_record
-from .rulesets import Ruleset, build_game, list_rulesets, load_ruleset
-from .schemas import game_schema_path, issues, validator
+from pegboard.errors import ConformanceError
+from pegboard.game import Game, IllegalMove, Move, State
+from pegboard.records.files import dumps_record, parse_record, record_from_moves
+from pegboard.records.schemas import game_schema_path, issues, validator
+from pegboard.records.validate import validate_file, validate_record
+from pegboard.rules.rulesets import Ruleset, build_game, list_rulesets, load_ruleset
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
 
-    from .plugins import Plugins
+    from pegboard.plugins.manager import Plugins
 
 SAMPLE = 8  # moves sampled per position for the check/legal agreement
 CLONE_EVERY = 37  # plies between clone-independence checks
@@ -43,10 +45,6 @@ HIDDEN_EVERY = 5  # plies between observation checks
 ROUND_TRIP_EVERY = 3  # plies between to_json -> state_from_json round trips
 SCHEMA_EVERY = 97  # plies between position-schema checks (schema validation is slow)
 POOL_PLIES = 200  # length of the playout that supplies foreign moves for the illegal-move checks
-
-
-class ConformanceError(AssertionError):
-    """A game broke the contract; the message says what, where (ply) and under which ruleset."""
 
 
 def expect(condition: object, message: str) -> None:
@@ -70,7 +68,7 @@ class Playout:
 
 def _plugins(plugins: Plugins | None) -> Plugins:
     if plugins is None:
-        from .plugins import get_plugins
+        from pegboard.plugins.manager import get_plugins
 
         return get_plugins()
     return plugins

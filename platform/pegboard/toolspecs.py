@@ -14,11 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic
 
-from .game import JSON, Game, StateT
+from pegboard.game import JSON, Game, StateT
 
 if TYPE_CHECKING:
-    from .session import Session
-    from .ui.board import BoardView
+    from pegboard.match.session import Session
+    from pegboard.ui.board import BoardView
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ The bot looks one move ahead: it tries every legal move on its view of the
 game (apply, score with the game's first evaluator, undo) and keeps the best.
 Games without an evaluator get a random move. It only uses the public API:
 ``pegboard.hookimpl``, the :class:`~pegboard.specs.BotSpec` it returns, the
-State methods and :func:`pegboard.plugins.get_plugins` to find an evaluator.
+State methods and :func:`pegboard.plugins.manager.get_plugins` to find an evaluator.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from pegboard import Game, State, hookimpl
-from pegboard.plugins import get_plugins
+from pegboard.plugins.manager import get_plugins
 from pegboard.specs import Bot, BotSpec
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pegboard import Game, State, hookimpl
-from pegboard.plugins import get_plugins
+from pegboard.plugins.manager import get_plugins
 from pegboard.specs import Bot, BotSpec
 
 NODE = 10.0  # what one node is worth, in evaluator points (the standard alive_nodes weight)

@@ -72,7 +72,7 @@ def record_texts(game: NodeWarGame, games: list[list[JSON]]) -> list[str]:
     """The games as JSON match-record files (what ``pegboard validate`` reads)."""
     import json
 
-    from pegboard.records import record_from_moves
+    from pegboard.records.files import record_from_moves
 
     texts = []
     for moves in games:
@@ -89,7 +89,7 @@ def record_validation_rate(texts: list[str], move_count: int, min_time: float) -
     """The platform's full validation of JSON records: parse, schema, replay and result stages."""
     import json
 
-    from pegboard.records import validate_record
+    from pegboard.records.validate import validate_record
 
     def work() -> int:
         for text in texts:

@@ -266,7 +266,7 @@ class NodeWarEvaluator(Evaluator):
         blue = self.raw(state, 0)
         red = self.raw(state, 1)
         total = 0.0
-        for w, b, r in zip(self._w, blue, red):
+        for w, b, r in zip(self._w, blue, red, strict=False):
             total += w * (b - r)
         return total
 
@@ -275,7 +275,7 @@ class NodeWarEvaluator(Evaluator):
         red = self.raw(state, 1)
         terms = []
         total = 0.0
-        for name, w, b, r in zip(EVALUATOR_TERMS, self._w, blue, red):
+        for name, w, b, r in zip(EVALUATOR_TERMS, self._w, blue, red, strict=False):
             contribution = w * (b - r) + 0.0  # + 0.0 turns -0.0 into 0.0 for display
             total += contribution
             terms.append(Term(name, (float(b), float(r)), w, contribution, DESCRIPTIONS[name]))

@@ -72,7 +72,7 @@ class Geometry:
         self.metric = metric
         self.xs = tuple(p % width for p in range(self.size))
         self.ys = tuple(p // width for p in range(self.size))
-        self.labels = tuple(f"{x},{y}" for x, y in zip(self.xs, self.ys))
+        self.labels = tuple(f"{x},{y}" for x, y in zip(self.xs, self.ys, strict=False))
         self._inside: dict[int, tuple[int, ...]] = {}
         self._cells: dict[int, tuple[int, ...]] = {}
         #: ``segment(a, b)`` by ``a * size + b`` (read directly by the engine's line index).
@@ -81,7 +81,7 @@ class Geometry:
         #: them names the offset between the points unambiguously, so a contact question can be
         #: asked of the segments' shapes and relative position, wherever they are on the board.
         stride = 2 * width - 1
-        self.rel = tuple(y * stride + x for x, y in zip(self.xs, self.ys))
+        self.rel = tuple(y * stride + x for x, y in zip(self.xs, self.ys, strict=False))
         #: ``rel`` differences lie in ``-rel_half .. rel_half``; ``rel_span`` numbers them all.
         self.rel_half = (height - 1) * stride + width - 1
         self.rel_span = 2 * self.rel_half + 1

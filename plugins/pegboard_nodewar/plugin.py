@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
 from pegboard.game import JSON, Game
-from pegboard.resources import data_dir
 from pegboard.specs import BotSpec, GameSpec
+from pegboard.support.resources import data_dir
 
 if TYPE_CHECKING:  # the tool specs are imported by the hooks that return them (see pegboard.toolspecs)
     from pegboard.specs import BenchSpec, EvaluatorSpec, RendererSpec

@@ -44,7 +44,7 @@ def state_to_json(state: NodeWarState) -> dict[str, JSON]:
             "ends": [[xs[a], ys[a]], [xs[b], ys[b]]],
             "state": "live" if st == LIVE else "cut",
         }
-        for lid, (a, b, st) in enumerate(zip(state.la, state.lb, state.lstate))
+        for lid, (a, b, st) in enumerate(zip(state.la, state.lb, state.lstate, strict=False))
         if st != GONE
     ]
     result = state.result

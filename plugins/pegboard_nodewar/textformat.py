@@ -21,8 +21,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from pegboard.errors import MatchFileError
 from pegboard.game import JSON, Game, IllegalMove
-from pegboard.records import MatchFileError
 
 from .engine import MOVE_KINDS, Move, NodeWarGame
 from .notation import POINT
@@ -51,7 +51,7 @@ class MatchTextError(MatchFileError, ValueError):
 def _build_game(ruleset: Mapping[str, Any]) -> Any:
     """The game to replay with: the plain engine, or the platform's mod wrapper when mods are named."""
     if ruleset.get("mods"):
-        from pegboard.rulesets import build_game, ruleset_from_data
+        from pegboard.rules.rulesets import build_game, ruleset_from_data
 
         return build_game(ruleset_from_data(ruleset))
     return NodeWarGame(ruleset)

@@ -13,7 +13,6 @@ import time
 from typing import Any
 
 from pegboard.specs import Figure
-
 from pegboard_starfall.game import StarfallGame
 from pegboard_starfall.moves import SfMove
 from pegboard_starfall.state import StarfallState
@@ -64,7 +63,7 @@ def run(quick: bool = False, ruleset: dict[str, Any] | None = None) -> list[Figu
     """Random playouts/s (as the random bot plays, and listing every move), legal-move
     enumerations/s on a midgame position, record validation moves/s."""
     if ruleset is None:
-        from pegboard.rulesets import load_ruleset
+        from pegboard.rules.rulesets import load_ruleset
 
         ruleset = dict(load_ruleset("standard", game="starfall").data)
     game = StarfallGame(ruleset)
@@ -95,7 +94,8 @@ def run(quick: bool = False, ruleset: dict[str, Any] | None = None) -> list[Figu
         count = len(st.legal_moves())
     dt = time.process_time() - t0
     figures.append(Figure("legal_moves on a midgame position", reps / dt, "calls/s", f"{count} moves listed"))
-    from pegboard.records import record_from_moves, validate_record
+    from pegboard.records.files import record_from_moves
+    from pegboard.records.validate import validate_record
 
     docs = [record_from_moves(game, ruleset, seed, ["random", "random"], moves, result) for seed, moves, result in records]
     t0 = time.process_time()

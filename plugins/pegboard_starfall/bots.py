@@ -117,9 +117,9 @@ class Searcher:
         values = self.evaluator.side_values(st, (me,) if self.k.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
         total = 0.0
-        for w, v in zip(self.k.own, mine):
+        for w, v in zip(self.k.own, mine, strict=False):
             total += w * v
-        for w, v in zip(self.k.theirs, theirs):
+        for w, v in zip(self.k.theirs, theirs, strict=False):
             total -= w * v
         return total
 

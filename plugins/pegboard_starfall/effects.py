@@ -756,7 +756,7 @@ def claim(st: StarfallState, sq: int) -> None:
     got = claim_squares(st, sq, st.rules.claim_radius)
     text = f"{SIDE_NAMES[me]}'s scout at {at(st, sq)} claims {len(got)} square{'s' * (len(got) != 1)}"
     # claims.spend_on_take: a claim that took any of the other side's land costs the scout
-    if any(b == me ^ 1 and owner[t] == me for t, b in zip(cells, before)):
+    if any(b == me ^ 1 and owner[t] == me for t, b in zip(cells, before, strict=False)):
         remove(st, sq)
         st.note("claim", text + ", some of them the other side's, and is spent.", (sq, *got), at=sq, cells=got, spent=True)
         return

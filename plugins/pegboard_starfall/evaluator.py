@@ -228,7 +228,7 @@ class StarfallEvaluator(Evaluator):
         """Σ weight × (South − North), South's point of view."""
         south, north = self.side_values(state)
         total = 0.0
-        for w, a, b in zip(self.w, south, north):
+        for w, a, b in zip(self.w, south, north, strict=False):
             total += w * (a - b)
         return total
 
@@ -236,7 +236,7 @@ class StarfallEvaluator(Evaluator):
         south, north = self.side_values(state)
         terms = []
         total = 0.0
-        for name, w, a, b in zip(TERMS, self.w, south, north):
+        for name, w, a, b in zip(TERMS, self.w, south, north, strict=False):
             contribution = w * (a - b) + 0.0  # + 0.0 turns -0.0 into 0.0 for display
             total += contribution
             terms.append(Term(name, values=(a, b), weight=w, contribution=contribution, description=DESCRIPTIONS[name]))

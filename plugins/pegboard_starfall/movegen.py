@@ -17,8 +17,6 @@ from pegboard.diskcache import cached_by_code
 from . import fog, geometry
 from .effects import claim_open, drop_targets
 from .geometry import DIRECTIONS
-from .rams import ram_centre
-from .swapgen import swap_pairs
 from .moves import (
     AIM,
     BUILD,
@@ -49,6 +47,8 @@ from .pieces import (
     TURRET,
 )
 from .pieces import WARP as WARP_KIND
+from .rams import ram_centre
+from .swapgen import swap_pairs
 
 if TYPE_CHECKING:
     from .geometry import Geometry
@@ -172,7 +172,7 @@ def _completes(colors: list[int], sq: int, trie: tuple[Any, ...]) -> bool:
 
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
     """Every legal swap (bitboards, see swapgen), in square order."""
-    colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
+    colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     geo = st.geo
     n = geo.size
     table = move_table(SWAP, n)
@@ -190,7 +190,7 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
     enemy = st.current ^ 1
     if st.owner[a] == enemy or st.owner[b] == enemy:
         return f"you cannot swap on land {_SIDE[enemy]} owns"
-    colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis)]
+    colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     colors[a], colors[b] = colors[b], colors[a]
     if not (_completes(colors, a, geo.match_trie[a]) or _completes(colors, b, geo.match_trie[b])):
         return "that swap makes no line, so it snaps back"
@@ -382,7 +382,7 @@ def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
 def _build_line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
     w, h = geo.width, geo.height
     span = 2 * h - 1
-    keys = tuple(c * span + r for c, r in zip(geo.col, geo.row))
+    keys = tuple(c * span + r for c, r in zip(geo.col, geo.row, strict=False))
     lines = {(dc, dr): _line(dc, dr) for dc in range(-w, w + 1) for dr in range(-h, h + 1)}
     offsets: list[_Offset] = [(0, 8, ())] * ((2 * w - 1) * span)
     for dc in range(1 - w, w):

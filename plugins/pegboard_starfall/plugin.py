@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
-from pegboard.resources import data_dir
 from pegboard.specs import BotSpec, GameSpec
+from pegboard.support.resources import data_dir
 
 if TYPE_CHECKING:
     from pegboard.specs import EvaluatorSpec

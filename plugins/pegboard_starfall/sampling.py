@@ -73,7 +73,7 @@ class Slots:
 
     def __init__(self, st: StarfallState) -> None:
         self.st = st
-        self.vis = vis = movegen._vis(st)
+        self.vis = movegen._vis(st)
         geo = st.geo
         n = self.n = geo.size
         self.me = me = st.current

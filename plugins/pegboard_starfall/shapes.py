@@ -425,7 +425,7 @@ def _checked(colors: Sequence[int], width: int, height: int) -> _Tables:
 
 def has_match(colors: Sequence[int], width: int, height: int) -> bool:
     """True if any match (see the module docstring) is on the board."""
-    for x, groups in zip(colors, _checked(colors, width, height).first):
+    for x, groups in zip(colors, _checked(colors, width, height).first, strict=False):
         if x >= 0:
             for nb, rests in groups:
                 if colors[nb] == x:

@@ -471,7 +471,7 @@ class StarfallState(State):
             return [Event(kind, data, text) for kind, data, text, _, _, _ in pending]
         views = [fog.visible(self, 0), fog.visible(self, 1)]
         if before is not None:
-            views = [bytearray(x | y for x, y in zip(a, b)) for a, b in zip(views, before)]
+            views = [bytearray(x | y for x, y in zip(a, b, strict=False)) for a, b in zip(views, before, strict=False)]
         out = []
         for kind, data, text, squares, side, alt in pending:
             if not squares:

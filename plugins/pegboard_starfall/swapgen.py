@@ -102,7 +102,7 @@ def swap_pairs(colors: list[int], owner: list[int], enemy: int, geo: Geometry) -
     stride = t.stride
     across = 0  # bits a with a swap a <-> a + 1
     up = 0  # bits a with a swap a <-> a + stride
-    for c, board in boards.items():
+    for board in boards.values():
         east, west, north, south = _completions(board, t)
         others = stars & ~board  # squares with a star of another colour
         across |= east & (board >> 1) & others  # c comes from the east neighbour

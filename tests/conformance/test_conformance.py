@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-import toygame
-from pegboard.plugins import Plugins, get_plugins
-from pegboard.rulesets import list_rulesets
+from pegboard.plugins.manager import Plugins, get_plugins
+from pegboard.rules.rulesets import list_rulesets
 from pegboard.testing import Playout, check_advance, check_move_encodings, check_record, checked_playout, random_playout
+from support import toygame
 
 SEEDS = (1, 2)
 MAX_PLIES = 2500
@@ -58,7 +58,7 @@ def _checked(plugins: Plugins, ref: str, seed: int) -> Playout:
 @pytest.fixture(autouse=True)
 def _process_wide(request: pytest.FixtureRequest) -> Iterator[None]:
     """Make the case's plugin manager the process-wide one, as the CLI does (game code may call get_plugins())."""
-    from pegboard import plugins as manager
+    from pegboard.plugins import manager
 
     case = getattr(request.node, "callspec", None)
     previous = manager._current

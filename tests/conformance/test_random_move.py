@@ -14,10 +14,11 @@ import random
 from collections import Counter
 
 import pytest
-import toygame
+
 from pegboard.game import State
-from pegboard.plugins import Plugins, get_plugins
-from pegboard.rulesets import build_game, load_ruleset
+from pegboard.plugins.manager import Plugins, get_plugins
+from pegboard.rules.rulesets import build_game, load_ruleset
+from support import toygame
 
 DRAWS_PER_MOVE = 24
 PLIES = (0, 8, 60, 150)

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-import toygame
 from pegboard.game import InvalidMoveEncoding
-from pegboard.plugins import get_plugins
-from pegboard.rulesets import build_game, load_ruleset
-from pegboard.schemas import game_schema_path
+from pegboard.plugins.manager import get_plugins
+from pegboard.records.schemas import game_schema_path
+from pegboard.rules.rulesets import build_game, load_ruleset
+from support import toygame
 
 SAMPLES: list[Any] = [None, True, False, 0, 1, -1, 2.0, 2.5, 10**6, "", "x", "grow", [], [0], [0, 0], [0, 0, 0], {}, {"a": 1}]
 

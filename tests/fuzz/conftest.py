@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import fuzzing  # noqa: E402
-from pegboard.plugins import Plugins, set_plugins  # noqa: E402
+from pegboard.plugins.manager import Plugins, set_plugins  # noqa: E402
+from support import fuzzing  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import fuzzing
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
+from support import fuzzing
 
 CASES_PER_KIND = 500
 FAST = settings(

@@ -11,7 +11,7 @@ os.environ.setdefault("PYGLET_HEADLESS", "1")  # before anything imports pyglet
 
 import pytest
 
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 
 pytestmark = pytest.mark.gui
 

@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-import nodewar_positions as pos
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
+from support import nodewar_positions as pos
 
 pytestmark = pytest.mark.gui
 
@@ -46,7 +46,7 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 
 def near(a, b, tol=6) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b))
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def at(window, xy: tuple[int, int]) -> tuple[float, float]:
@@ -208,7 +208,7 @@ def test_live_lines_glow_and_lines_of_a_dead_network_do_not(window):
     assert near(pixel(img, *mid), BLUE, 0), "a live line in the team colour"
     beside = pixel(img, mid[0] + glow_at, mid[1])
     assert not near(beside, theme.BOARD_BACKGROUND, 6), "with a glow"
-    assert all(b <= c for b, c in zip(beside, BLUE)) and beside[2] > beside[0] + 30, "a faint blue band"
+    assert all(b <= c for b, c in zip(beside, BLUE, strict=True)) and beside[2] > beside[0] + 30, "a faint blue band"
 
     (ax, ay), (bx, by) = (at(window, p) for p in pos.DEAD_LINE)
     mid = ((ax + bx) / 2, (ay + by) / 2)

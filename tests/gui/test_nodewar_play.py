@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from pyglet.window import key
 
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 
 pytestmark = pytest.mark.gui
 
@@ -32,7 +32,7 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 
 def near(a, b, tol=6) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b))
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 @pytest.fixture
@@ -233,7 +233,7 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
 
 def write_finished_standard_game(session, path: Path) -> None:
     """A random standard game played past turn 300 on a window-less session, exported as .txt."""
-    from pegboard.session import Session
+    from pegboard.match.session import Session
     from pegboard.ui.catalog import load_game
 
     game, ref = load_game(session.plugins, "nodewar", "standard")
@@ -272,7 +272,7 @@ def test_a_person_and_a_friend_share_the_window_and_bots_can_watch(window):
 
 def test_the_bot_thinks_in_another_process_while_the_window_keeps_drawing():
     """The worker `pegboard play` uses: a forked process per bot move; the status shows it thinking."""
-    from pegboard.session import default_bot_worker
+    from pegboard.match.session import default_bot_worker
     from pegboard.ui import make_session, open_window
 
     plugins = Plugins()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pegboard import hookimpl
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 from pegboard.specs import RendererSpec
 
 pytestmark = pytest.mark.gui
@@ -47,7 +47,7 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 
 def close(a, b, tol=8) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b))
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def test_selecting_the_base_shows_its_moves_and_a_hint_click_plays(window, tmp_path):
@@ -83,7 +83,7 @@ def test_clicks_that_cannot_be_played_say_why(window):
 
 def play_until(window, predicate, seed=3, limit=600):
     """Random moves on a window-less copy until ``predicate(state)``; then import them (one redraw)."""
-    from pegboard.session import Session
+    from pegboard.match.session import Session
 
     shadow = Session(window.session.game, ["human", "human"], plugins=window.session.plugins, threaded=False)
     rng = random.Random(seed)

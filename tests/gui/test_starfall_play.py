@@ -12,7 +12,7 @@ import re
 import pytest
 from pyglet.window import key, mouse
 
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 from pegboard.ui.settings import MemorySettings
 
 pytestmark = pytest.mark.gui
@@ -25,7 +25,7 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 
 def near(a, b, tol=12) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b))
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def store(**values) -> MemorySettings:
@@ -293,7 +293,7 @@ def test_every_colour_has_its_own_shape():
 
     def inside(pts, x, y):
         hit = False
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True):
             if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
                 hit = not hit
         return hit
@@ -307,7 +307,7 @@ def test_every_colour_has_its_own_shape():
         for j in range(i + 1, 5):
             assert len(masks[i] ^ masks[j]) > 20, f"shapes {i} and {j} differ clearly"
             a, b = look.STAR_COLORS[i], look.STAR_COLORS[j]
-            assert sum(abs(p - q) for p, q in zip(a, b)) > 90, f"colours {i} and {j} differ clearly"
+            assert sum(abs(p - q) for p, q in zip(a, b, strict=True)) > 90, f"colours {i} and {j} differ clearly"
 
 
 def test_the_guided_first_game_lights_three_steps(plugins):
@@ -392,7 +392,7 @@ def test_settings_change_restarts_after_asking(window):
 
 
 def test_a_settings_change_persists_across_a_restart(plugins):
-    from pegboard.profile import open_profile
+    from pegboard.ratings.profile import open_profile
 
     with open_profile() as prof:
         prof.set_setting("starfall", "welcomed", True)
@@ -497,8 +497,8 @@ def test_no_hint_above_skill_50_and_no_undo_in_a_rated_game(plugins):
 
 
 def test_a_rated_win_moves_the_rating_and_a_new_game_mid_game_counts_as_a_loss(plugins):
-    from pegboard.profile import open_profile
-    from pegboard.ratings import rating_change
+    from pegboard.ratings.elo import rating_change
+    from pegboard.ratings.profile import open_profile
 
     window = open_starfall(plugins, seats=("human", "skill-10"), settings=store(target=60))
     try:

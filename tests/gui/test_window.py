@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -9,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import gridtoy
-from gridtoy import GateBot, ToyPlugin
 from pegboard.ui import theme
+from support import gridtoy
+from support.gridtoy import GateBot, ToyPlugin
 
 pytestmark = pytest.mark.gui
 
@@ -47,7 +48,7 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 
 def close(a, b, tol=6) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b))
+    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def click_cell(window, x: int, y: int) -> None:
@@ -352,7 +353,7 @@ def test_the_window_stays_usable_at_800x600(window_factory, tmp_path):
     snap(w, tmp_path, "small")
     buttons = list(w.buttons.values())
     assert all(b.compact for b in buttons)
-    for a, b in zip(buttons, buttons[1:]):
+    for a, b in itertools.pairwise(buttons):
         assert a.rect.right <= b.rect.x
     assert buttons[-1].rect.right < w.evalbar.rect.x and w.evalbar.rect.right <= 800
     assert w.board_area.width > 500 and w.board_area.height > 450
@@ -361,7 +362,7 @@ def test_the_window_stays_usable_at_800x600(window_factory, tmp_path):
 
 
 def test_a_game_without_a_renderer_gets_a_move_list(tmp_path):
-    from pegboard.plugins import Plugins
+    from pegboard.plugins.manager import Plugins
     from pegboard.ui import make_session, open_window
     from pegboard.ui.board import MoveListView
 
@@ -396,9 +397,9 @@ def test_launch_without_a_display_is_one_clear_error():
 
 
 def test_clocks_show_in_the_status_line(plugins):
-    from gridtoy import ToyGame, load_ruleset
-    from pegboard.session import ClockSettings, Session
+    from pegboard.match.session import ClockSettings, Session
     from pegboard.ui import open_window
+    from support.gridtoy import ToyGame, load_ruleset
 
     now = [0.0]
     session = Session(ToyGame(load_ruleset("tiny")), ["human", "human"], plugins=plugins, threaded=False,

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
+from pegboard.errors import AdapterError
 from pegboard.game import PegboardError
-from pegboard.interop import AdapterError, checked
+from pegboard.interop import checked
 from pegboard.interop.loading import installed_names, load
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 
 
 def test_every_installed_ruleset_has_an_encoding(installed: Plugins) -> None:
@@ -72,7 +73,7 @@ def test_observation_tensor_has_the_declared_size(installed: Plugins) -> None:
 
 
 def test_a_game_without_encodings_is_refused_clearly(toy_plugins: Plugins) -> None:
-    from pegboard.rulesets import load_game
+    from pegboard.rules.rulesets import load_game
 
     game = load_game("toy", plugins=toy_plugins)
     assert game.action_count() == 0

@@ -12,7 +12,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 from pegboard.interop import SEED_OUTCOMES  # noqa: E402
 from pegboard.interop.mcts import OpenSpielMCTS  # noqa: E402
 from pegboard.interop.openspiel import load_game, register, short_name  # noqa: E402
-from pegboard.plugins import Plugins  # noqa: E402
+from pegboard.plugins.manager import Plugins  # noqa: E402
 
 
 def test_every_installed_ruleset_loads_as_a_pyspiel_game(installed: Plugins) -> None:
@@ -95,7 +95,7 @@ def test_short_names_are_stable() -> None:
 
 
 def test_openspiel_mcts_plays_legal_moves_in_a_pegboard_match(installed: Plugins) -> None:
-    from pegboard.runner import MatchPlan, run_match
+    from pegboard.batch.runner import MatchPlan, run_match
 
     plan = MatchPlan(game="nodewar", bots=("openspiel-mcts", "random"), ruleset="skirmish", games=2, seed=4, budget=0.02)
     report = run_match(plan, jobs=1, plugins=installed)

@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed 
 from pettingzoo.test import api_test  # noqa: E402
 
 from pegboard.interop.pettingzoo import env  # noqa: E402
-from pegboard.plugins import Plugins  # noqa: E402
+from pegboard.plugins.manager import Plugins  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # api_test's style hints (agent names, dict observations)

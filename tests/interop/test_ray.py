@@ -71,7 +71,7 @@ def test_address_without_ray_is_a_usage_error(cli: Any) -> None:
 
 
 def test_a_crashing_bot_is_one_line_on_ray(cli: Any, tmp_path: Path) -> None:
-    from toygame import write_plugin
+    from support.toygame import write_plugin
 
     plugin = write_plugin(
         tmp_path,

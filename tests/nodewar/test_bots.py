@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from nodewar_helpers import random_position, smother_position
 
-from pegboard.plugins import get_plugins
+from pegboard.plugins.manager import get_plugins
 from pegboard_nodewar import NodeWarGame, load_shipped
 from pegboard_nodewar.bots import WORK_PER_SECOND, EasyBot, ExpertBot, HardBot, MediumBot, guard
+from support.nodewar_helpers import random_position, smother_position
 
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Small budgets: these tests check behaviour, never speed.
@@ -118,7 +118,7 @@ def test_tutorial_cutter_bot_plays_legal_moves(game: NodeWarGame) -> None:
     """plugins/examples/nodewar_cutter_bot.py (docs/plugins.md tutorial) loads as a plugin file and plays."""
     from pathlib import Path
 
-    from pegboard.plugins import Plugins
+    from pegboard.plugins.manager import Plugins
 
     path = Path(__file__).resolve().parents[2] / "plugins" / "examples" / "nodewar_cutter_bot.py"
     plugins = Plugins(load_entry_points=True, plugin_files=[path])

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from nodewar_helpers import build, random_position
 
 from pegboard_nodewar import EVALUATOR_TERMS, NodeWarGame, load_shipped
 from pegboard_nodewar.evaluator import DEFAULT_WEIGHTS, NodeWarEvaluator, read_weights
+from support.nodewar_helpers import build, random_position
 
 
 def terms(state: Any) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def test_mirrored_position_negates_the_score(game: NodeWarGame, seed: int) -> No
     flipped = mirrored(game, state)
     assert evaluator.score(flipped) == pytest.approx(-evaluator.score(state))
     a, b = evaluator.evaluate(state), evaluator.evaluate(flipped)
-    for ta, tb in zip(a.terms, b.terms):
+    for ta, tb in zip(a.terms, b.terms, strict=True):
         assert (ta.values[0], ta.values[1]) == pytest.approx((tb.values[1], tb.values[0])), ta.name
 
 
@@ -206,7 +206,7 @@ def test_missing_table_uses_the_defaults_and_settings_are_read() -> None:
 
 
 def test_evaluator_is_registered_for_nodewar() -> None:
-    from pegboard.plugins import get_plugins
+    from pegboard.plugins.manager import get_plugins
 
     spec = get_plugins().evaluator("nodewar", "standard")
     game = NodeWarGame(load_shipped("standard"))

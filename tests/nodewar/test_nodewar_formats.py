@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import copy
-import re
 import json
 import random
+import re
 
 import jsonschema
 import pytest
 
 from pegboard.game import IllegalMove, InvalidMoveEncoding, InvalidPosition
-from pegboard.resources import data_dir
+from pegboard.support.resources import data_dir
 from pegboard_nodewar import GROW, SPLIT, NodeWarGame, load_shipped
 from pegboard_nodewar.textformat import MatchText, MatchTextError, loads
-from nodewar_helpers import build, position_doc
+from support.nodewar_helpers import build, position_doc
 
 BB = (6, 2)
 
@@ -240,7 +240,7 @@ def test_text_without_ruleset_line_means_standard() -> None:
 
 
 def test_text_without_player_lines_passes_the_match_schema(tmp_path) -> None:
-    from pegboard.records import validate_file
+    from pegboard.records.validate import validate_file
 
     record = loads("1 Blue grow 6,2 -> 6,6\n")
     assert [p["name"] for p in record["players"]] == ["Player", "Player"]
@@ -321,7 +321,7 @@ def test_text_moves_past_the_limit_imply_extension(skirmish: NodeWarGame) -> Non
         state.apply(skirmish.decode_move(data))
     state.extend()
     extra = []
-    for turn in range(2):
+    for _ in range(2):
         move = state.legal_moves()[0]
         extra.append(f"{state.turn} {skirmish.seats[state.to_move]} {skirmish.move_text(move)}")
         state.apply(move)
@@ -410,7 +410,7 @@ def test_bad_ruleset_values(path, value, words: str) -> None:
 def test_text_replay_honours_rule_mods(game: NodeWarGame) -> None:
     from pathlib import Path
 
-    from pegboard import plugins as plugin_module
+    from pegboard.plugins import manager as plugin_module
     from pegboard_nodewar import plugin
 
     example = Path(__file__).resolve().parents[2] / "plugins" / "examples" / "no_loops_mod.py"
@@ -462,8 +462,8 @@ def test_validate_verdicts_do_not_depend_on_strict_decode(game: NodeWarGame, how
     # their schema only when the replay fails: every report must be what the full schema stage gives.
     import dataclasses
 
-    from pegboard.plugins import get_plugins
-    from pegboard.records import validate_record
+    from pegboard.plugins.manager import get_plugins
+    from pegboard.records.validate import validate_record
 
     record = _spoil(random_record(game, 5, 300), how)
     strict = validate_record(record, "r.match.json").to_json()

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pegboard_nodewar import NodeWarGame, load_shipped
-from nodewar_oracle import Oracle, strictly_inside, touch
+from support.nodewar_oracle import Oracle, strictly_inside, touch
 
 GAMES = {name: NodeWarGame(load_shipped(name)) for name in ("standard", "skirmish", "wide")}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 from pegboard.specs import Figure
 from pegboard_nodewar import NodeWarGame, plugin
 
@@ -32,7 +32,7 @@ def test_entry_point_loads_nodewar() -> None:
 
 
 def test_load_game_through_the_platform(plugins: Plugins) -> None:
-    rulesets = pytest.importorskip("pegboard.rulesets")
+    rulesets = pytest.importorskip("pegboard.rules.rulesets")
     game = rulesets.load_game("nodewar", "skirmish", plugins=plugins)
     assert isinstance(game, NodeWarGame) and game.width == 9
 

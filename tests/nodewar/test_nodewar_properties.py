@@ -51,8 +51,8 @@ def assert_invariants(state: NodeWarState) -> None:
     # The per-point counters and insert sets agree with the line list.
     counts = ([0] * game.geo.size, [0] * game.geo.size)
     inserts: dict[int, set[int]] = {p: set() for p in state.order}
-    for a, b, o, st in zip(state.la, state.lb, state.lowner, state.lstate):
-        if st == LIVE:
+    for a, b, o, line_state in zip(state.la, state.lb, state.lowner, state.lstate, strict=True):
+        if line_state == LIVE:
             for q in game.geo.inside(a, b):
                 counts[o][q] += 1
             inserts[a] |= set(game.geo.inside(a, b))
@@ -60,8 +60,8 @@ def assert_invariants(state: NodeWarState) -> None:
     assert state.own_through[0] == counts[0] and state.own_through[1] == counts[1]
     assert all(state.insert_points[p] == inserts[p] for p in state.order)
     # No node inside a live line; live lines of different owners never touch.
-    live = [(a, b, o) for a, b, o, s in zip(state.la, state.lb, state.lowner, state.lstate) if s == LIVE]
-    for a, b, o in live:
+    live = [(a, b, o) for a, b, o, s in zip(state.la, state.lb, state.lowner, state.lstate, strict=True) if s == LIVE]
+    for a, b, _owner in live:
         assert all(state.owner[q] == -1 for q in game.geo.inside(a, b))
     for i, (a, b, o) in enumerate(live):
         for c, d, o2 in live[i + 1 :]:
@@ -112,7 +112,7 @@ def test_undo_restores_position_exactly(seed: int, name: str) -> None:
 def test_check_agrees_with_legal_moves(seed: int, name: str) -> None:
     game = GAMES[name]
     radius = max(game.params.base_radius, game.params.node_radius)
-    for i, (state, rng) in enumerate(playout(game, seed, 60)):
+    for i, (state, _rng) in enumerate(playout(game, seed, 60)):
         if i % 7:
             continue
         legal = set(state.legal_moves())
@@ -131,8 +131,7 @@ def test_check_agrees_with_legal_moves(seed: int, name: str) -> None:
 @given(seed=st.integers(0, 10**9))
 def test_clone_is_independent(seed: int) -> None:
     game = GAMES["skirmish"]
-    for state, rng in playout(game, seed, 40):
-        pass
+    *_, (state, rng) = playout(game, seed, 40)
     copy = state.clone()
     assert copy.to_json() == state.to_json()
     if copy.result is None:

@@ -6,7 +6,7 @@ import pytest
 
 from pegboard.game import IllegalMove
 from pegboard_nodewar import GROW, LOOP, REVIVE, SPLIT, NodeWarGame
-from nodewar_helpers import alive_at, branches_at, build, line_set, mv, seg
+from support.nodewar_helpers import alive_at, branches_at, build, line_set, mv, seg
 
 BB, RB = (6, 2), (6, 16)
 

@@ -18,7 +18,8 @@ import hashlib
 import json
 
 import pytest
-from pegboard.runner import MatchPlan, play_game
+
+from pegboard.batch.runner import MatchPlan, play_game
 
 CASES = [
     (("hard", "medium"), 1, None, 0, 29, "17a8b8db581a4354"),

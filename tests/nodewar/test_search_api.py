@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from nodewar_helpers import random_position, smother_position
 
 from pegboard_nodewar import NodeWarGame
+from support.nodewar_helpers import random_position, smother_position
 
 
 def test_moves_for_lists_the_other_side_without_changing_the_mover(game: NodeWarGame) -> None:

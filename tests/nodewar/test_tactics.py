@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import nodewar_helpers
-from nodewar_helpers import build
 
 from pegboard_nodewar import NodeWarGame
 from pegboard_nodewar.bots import ExpertBot, HardBot, MediumBot
+from support import nodewar_helpers
+from support.nodewar_helpers import build
 
 SEARCHERS = [pytest.param(HardBot, id="hard"), pytest.param(ExpertBot, id="expert")]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.plugins import Plugins, set_plugins
+from pegboard.plugins.manager import Plugins, set_plugins
 
 
 @pytest.fixture

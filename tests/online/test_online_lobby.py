@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import HostSettings, client, lobby, pump
 
+from pegboard.errors import ProtocolError
 from pegboard.online import protocol as p
+from support.online_helpers import HostSettings, client, lobby, pump
 
 
 def _errors(notices: dict[int, list[Any]], who: Any) -> list[str]:
@@ -40,7 +41,7 @@ def test_code_flow_with_the_list_switched_off(tmp_path: Path, plugins: Any) -> N
             guest.join(wrong)
             pump(everyone, lambda: len(_errors(notices, guest)) == 2, notices=notices)
             assert _errors(notices, guest)[1] == f"no player is waiting with the code {wrong}"
-            with pytest.raises(p.ProtocolError):
+            with pytest.raises(ProtocolError):
                 guest.join("AB1")  # mistyped: refused before anything is sent
             guest.join(f" {code[:2].lower()} {code[2:].lower()} ")  # read aloud, typed loosely
             pump(everyone, lambda: host.player.started and guest.player.started, notices=notices)

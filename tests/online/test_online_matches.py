@@ -7,10 +7,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from online_helpers import HostSettings, Recorder, client, lobby, pair, play_random
-
 from pegboard.game import events_for
-from pegboard.records import game_for_record, read_record, validate_file
+from pegboard.records.replay import game_for_record
+from pegboard.records.validate import read_record, validate_file
+from support.online_helpers import HostSettings, Recorder, client, lobby, pair, play_random
 
 
 def _plain(value: Any) -> Any:

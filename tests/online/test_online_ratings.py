@@ -6,10 +6,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from online_helpers import HostSettings, client, lobby, pair, play_random, pump
-
-from pegboard import ratings
-from pegboard.profile import open_profile
+from pegboard.ratings import elo as ratings
+from pegboard.ratings.profile import open_profile
+from support.online_helpers import HostSettings, client, lobby, pair, play_random, pump
 
 
 def test_an_online_match_moves_both_ratings_once_at_full_weight(tmp_path: Path, plugins: Any) -> None:

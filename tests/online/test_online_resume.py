@@ -11,10 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from online_helpers import HostSettings, client, lobby, pair, play_random, pump
-
 from pegboard.online.store import Store
-from pegboard.records import read_record, validate_file
+from pegboard.records.validate import read_record, validate_file
+from support.online_helpers import HostSettings, client, lobby, pair, play_random, pump
 
 
 def test_a_dropped_connection_reconnects_and_the_match_goes_on(tmp_path: Path, plugins: Any) -> None:

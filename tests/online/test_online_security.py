@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import HostSettings, client, lobby, pair, pump
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from pegboard.online import protocol as p
 from pegboard.online.server import Limits
+from support.online_helpers import HostSettings, client, lobby, pair, pump
 
 
 def _forge(guest: Any, data: dict[str, Any]) -> None:

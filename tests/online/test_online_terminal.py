@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import HostSettings, client, lobby, pair
 
 from pegboard.cli.online import _board
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
+from support.online_helpers import HostSettings, client, lobby, pair
 
 
 def _grid(text: str) -> list[str]:
@@ -45,7 +45,7 @@ def test_each_side_sees_its_own_base_at_the_bottom(tmp_path: Path, plugins: Any,
 
 
 def test_starfall_text_turns_for_north() -> None:
-    from pegboard.rulesets import build_game, load_ruleset
+    from pegboard.rules.rulesets import build_game, load_ruleset
 
     plugins = Plugins()
     state = build_game(load_ruleset("starfall/standard", plugins=plugins), plugins).new_state(7)

@@ -18,10 +18,10 @@ import pytest
 
 os.environ.setdefault("PYGLET_HEADLESS", "1")  # before pyglet is first imported
 
-from online_helpers import DEADLINE, HostSettings, client, lobby, pump  # noqa: E402
 from pyglet.window import key  # noqa: E402
 
 from pegboard.online.store import Store  # noqa: E402
+from support.online_helpers import DEADLINE, HostSettings, client, lobby, pump  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -236,7 +236,7 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
             run(win, [ann], lambda: win.session.cursor == host.cursor)
             rows = win.session.history
             assert [r.number for r in rows] == list(range(1, host.cursor + 1))
-            for mine, theirs in zip(rows, host.history):
+            for mine, theirs in zip(rows, host.history, strict=True):
                 if theirs.seat == 1:
                     assert mine.seat == 1 and mine.text == theirs.text and mine.move == theirs.move
                 else:

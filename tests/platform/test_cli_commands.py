@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import toygame
+
+from support import toygame
 
 POSITION = {"piles": [1, 2], "taken": [3, 0], "turn": 1, "limit": 9}
 

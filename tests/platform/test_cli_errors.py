@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import toygame
+
+from support import toygame
 
 POSITION = {"piles": [1, 2], "taken": [0, 0], "turn": 0, "limit": 9}
 

@@ -8,9 +8,8 @@ import pytest
 import typer
 
 import pegboard.cli.app as app_module
-
 from pegboard.cli.app import BUILTIN_COMMANDS, COMMAND_MODULES, command_from_argv, create_app
-from pegboard.plugins import Plugins
+from pegboard.plugins.manager import Plugins
 
 
 def _commands(app: typer.Typer) -> set[str]:

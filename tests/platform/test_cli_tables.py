@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+
 from pegboard.cli.common import new_table, print_table
 
 

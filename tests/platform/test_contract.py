@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from pegboard.botworkers import BotJob, ThreadWorker
-from pegboard.clock import ClockSettings
+
 from pegboard.game import JSON, Event, Game, IllegalMove, Result, State
-from pegboard.session import Session
+from pegboard.match.botworkers import BotJob, ThreadWorker
+from pegboard.match.clock import ClockSettings
+from pegboard.match.session import Session
 from pegboard.specs import Bot, BotSpec
 
 

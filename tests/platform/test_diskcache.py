@@ -84,7 +84,7 @@ def test_a_value_is_built_once_per_stamp(private_code_cache: Path, monkeypatch: 
     for _ in range(2):
         for size in (3, 4):
             expected = {"size": size, "squares": tuple(range(size)), "seen": frozenset({1, 2})}
-            assert cached("table", ("v1", size), lambda: build(size)) == expected
+            assert cached("table", ("v1", size), lambda size=size: build(size)) == expected
     assert builds == [3, 4]
     assert cached("table", ("v2", 3), lambda: build(3))["size"] == 3  # another stamp: built again
     assert builds == [3, 4, 3]

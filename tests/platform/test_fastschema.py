@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from pegboard.fastschema import _tagged, compile_predicate
-from pegboard.plugins import get_plugins
-from pegboard.schemas import game_schema_path
+from pegboard.plugins.manager import get_plugins
+from pegboard.records.fastschema import _tagged, compile_predicate
+from pegboard.records.schemas import game_schema_path
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 12) | st.floats(-3, 12, allow_nan=False) | st.sampled_from(
@@ -117,8 +117,8 @@ def test_external_refs_link_in_compiled_predicates() -> None:
 
 
 def _nodewar_record() -> dict:
-    from pegboard.records import record_from_moves
-    from pegboard.rulesets import build_game, load_ruleset
+    from pegboard.records.files import record_from_moves
+    from pegboard.rules.rulesets import build_game, load_ruleset
 
     ruleset = load_ruleset("standard", game="nodewar")
     game = build_game(ruleset)
@@ -141,7 +141,7 @@ def _nodewar_record() -> dict:
     ],
 )
 def test_whole_record_check_agrees_with_jsonschema(spoil) -> None:
-    from pegboard.schemas import issues, match_predicate, match_validator
+    from pegboard.records.schemas import issues, match_predicate, match_validator
 
     spec = get_plugins().game("nodewar")
     fast = match_predicate(spec.schema_dir)

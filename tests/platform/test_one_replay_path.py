@@ -1,5 +1,5 @@
 """Every way into Pegboard refuses the same bad records: the window's import (Session),
-``records.validate_record``/``pegboard validate`` and ``convert`` share one replay and one
+``validate_record``/``pegboard validate`` and ``convert`` share one replay and one
 result check (pegboard.records), so they cannot drift apart again."""
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pegboard import records
-from pegboard.plugins import Plugins
-from pegboard.rulesets import load_game, load_ruleset
-from pegboard.session import MatchImportError, Session
+
+from pegboard.errors import MatchFileError, MatchImportError
+from pegboard.match.session import Session
+from pegboard.plugins.manager import Plugins
+from pegboard.records.files import record_from_moves, write_record
+from pegboard.records.validate import convert, validate_file
+from pegboard.rules.rulesets import load_game, load_ruleset
 
 # Toy standard: piles [3, 4, 5], take 1..3; the taker of the last token wins.
 WIN_FOR_LEFT = [(2, 3), (2, 2), (1, 3), (1, 1), (0, 3)]
@@ -25,7 +28,7 @@ def good_record(plugins: Plugins) -> dict[str, Any]:
     state = game.new_state(0)
     for move in WIN_FOR_LEFT:
         state.apply(move)
-    return records.record_from_moves(game, ruleset, 0, ["human", "human"], WIN_FOR_LEFT, state.result)
+    return record_from_moves(game, ruleset, 0, ["human", "human"], WIN_FOR_LEFT, state.result)
 
 
 def wrong_scores(r: dict[str, Any]) -> None:
@@ -84,12 +87,12 @@ def bad_file(toy_plugins: Plugins, tmp_path: Path, request: pytest.FixtureReques
 
 
 def test_the_good_record_passes_everywhere(toy_plugins: Plugins, tmp_path: Path, cli: Any) -> None:
-    path = records.write_record(good_record(toy_plugins), tmp_path / "good.match.json", toy_plugins)
-    assert records.validate_file(path, toy_plugins).ok
+    path = write_record(good_record(toy_plugins), tmp_path / "good.match.json", toy_plugins)
+    assert validate_file(path, toy_plugins).ok
     session = Session(load_game("toy", plugins=toy_plugins), ["human", "human"], plugins=toy_plugins, threaded=False)
     session.import_file(path)
     assert session.result is not None and session.result.scores == (9, 3)
-    assert records.convert(path, tmp_path / "good.nim", toy_plugins).ok
+    assert convert(path, tmp_path / "good.nim", toy_plugins).ok
     assert cli("validate", str(path)).code == 0
 
 
@@ -98,7 +101,7 @@ def test_every_entry_point_refuses_the_same_bad_record(
     bad_file: tuple[Path, str, str], toy_plugins: Plugins, tmp_path: Path, cli: Any
 ) -> None:
     path, stage, words = bad_file
-    report = records.validate_file(path, toy_plugins)
+    report = validate_file(path, toy_plugins)
     assert not report.ok and report.stage == stage
     assert words in str(report.errors[0])
 
@@ -109,8 +112,8 @@ def test_every_entry_point_refuses_the_same_bad_record(
     assert words in str(refused.value)
     assert session.moves == [(0, 1)], "a refused import leaves the game untouched"
 
-    with pytest.raises(records.MatchFileError) as failed:
-        records.convert(path, tmp_path / "out.nim", toy_plugins)
+    with pytest.raises(MatchFileError) as failed:
+        convert(path, tmp_path / "out.nim", toy_plugins)
     assert failed.value.stage == stage and words in str(failed.value)
     assert not (tmp_path / "out.nim").exists()
 

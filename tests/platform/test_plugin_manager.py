@@ -9,12 +9,14 @@ import warnings
 from pathlib import Path
 
 import pytest
-import toygame
-from pegboard import entrypoints, hookimpl
-from pegboard.entrypoints import EntryPoint
-from pegboard.builtins import RandomBot
-from pegboard.plugins import PluginError, Plugins, PluginWarning
-from pegboard.rulesets import load_game
+
+from pegboard import hookimpl
+from pegboard.errors import PluginError
+from pegboard.plugins.builtins import RandomBot
+from pegboard.plugins.entrypoints import EntryPoint
+from pegboard.plugins.manager import Plugins, PluginWarning, entrypoints
+from pegboard.rules.rulesets import load_game
+from support import toygame
 
 
 def test_builtins_register_themselves_and_offer_random_for_every_game(toy_plugins: Plugins) -> None:
@@ -44,7 +46,7 @@ def test_random_bot_is_seeded_and_legal(toy_plugins: Plugins) -> None:
 
 
 def test_a_failing_entry_point_is_a_warning_and_the_others_load(monkeypatch: pytest.MonkeyPatch) -> None:
-    good = EntryPoint(name="toy", value="toygame", group="pegboard")
+    good = EntryPoint(name="toy", value="support.toygame", group="pegboard")
     broken = EntryPoint(name="broken", value="pegboard_no_such_module.plugin", group="pegboard")
     monkeypatch.setattr(entrypoints, "entry_points", lambda group: [broken, good])
     with pytest.warns(PluginWarning, match=r"plugin 'broken' \(pegboard_no_such_module.plugin\) failed to load: ModuleNotFoundError"):
@@ -65,9 +67,9 @@ def test_entry_points_are_found_as_importlib_metadata_finds_them() -> None:
 def test_entry_points_first_distribution_wins_and_load_walks_attributes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
     for folder, info, value in (
-        (first, "Demo_Game-2.0.dist-info", "toygame:pegboard_games"),
+        (first, "Demo_Game-2.0.dist-info", "support.toygame:pegboard_games"),
         (second, "demo.game-1.0.dist-info", "elsewhere"),  # the same normalised name: shadowed
-        (second, "other.egg-info", "toygame"),
+        (second, "other.egg-info", "support.toygame"),
     ):
         (folder / info).mkdir(parents=True)
         (folder / info / "entry_points.txt").write_text(f"[console_scripts]\nx = y:z\n\n[pegboard]\n{info[:5]} = {value}\n", encoding="utf-8")
@@ -75,7 +77,7 @@ def test_entry_points_first_distribution_wins_and_load_walks_attributes(tmp_path
     (tmp_path / "archive.zip").write_bytes(b"")
     monkeypatch.setattr(sys, "path", [str(tmp_path / "missing"), str(first), str(second)])
     found = entrypoints.entry_points("pegboard")
-    assert [(ep.name, ep.value, ep.version) for ep in found] == [("Demo_", "toygame:pegboard_games", "2.0"), ("other", "toygame", "3.1")]
+    assert [(ep.name, ep.value, ep.version) for ep in found] == [("Demo_", "support.toygame:pegboard_games", "2.0"), ("other", "support.toygame", "3.1")]
     assert found[0].load() is toygame.pegboard_games and found[1].load() is toygame
     monkeypatch.setattr(sys, "path", [str(tmp_path / "archive.zip")])  # a zip on the path: importlib.metadata answers
     assert entrypoints.entry_points("pegboard") == []
@@ -131,7 +133,7 @@ def test_a_package_folder_loads_as_a_plugin_with_its_relative_imports(tmp_path: 
     package.mkdir()
     (package / "__init__.py").write_text("from .hooks import pegboard_bots\n")
     (package / "hooks.py").write_text(
-        "from pegboard import hookimpl\nfrom pegboard.builtins import RandomBot\nfrom pegboard.specs import BotSpec\n"
+        "from pegboard import hookimpl\nfrom pegboard.plugins.builtins import RandomBot\nfrom pegboard.specs import BotSpec\n"
         "@hookimpl\ndef pegboard_bots(game):\n    return BotSpec('pkgbot', 'Package bot', RandomBot, game=game)\n"
     )
     plugins = Plugins(load_entry_points=False, plugin_files=[package, toygame.__file__])

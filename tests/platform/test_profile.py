@@ -1,7 +1,8 @@
-"""The local profile (pegboard.profile) and `pegboard profile`: rated games, settings, bad files."""
+"""The local profile (pegboard.ratings.profile) and `pegboard profile`: rated games, settings, bad files."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import subprocess
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pegboard import profile as store
-from pegboard import ratings
-from pegboard.profile import ProfileError, open_profile
+from pegboard.errors import ProfileError
+from pegboard.ratings import elo as ratings
+from pegboard.ratings import profile as store
+from pegboard.ratings.profile import open_profile
 
 
 def test_a_new_profile_lives_in_pegboard_home(private_profile_home: Path) -> None:
@@ -101,7 +103,7 @@ def test_reset_forgets_games_but_keeps_the_name_and_settings() -> None:
 
 _WRITER = """
 import sys
-from pegboard.profile import open_profile
+from pegboard.ratings.profile import open_profile
 path, tag, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 with open_profile(path, timeout=30) as prof:
     for i in range(count):
@@ -123,7 +125,7 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
         assert {r.match_id for r in rows} == {f"{t}-{i}" for t in "ab" for i in range(count)}
         # Each game read the rating the one before it wrote: the chain has no gap.
         assert rows[0].rating_before == 1000
-        for earlier, later in zip(rows, rows[1:]):
+        for earlier, later in itertools.pairwise(rows):
             assert later.rating_before == earlier.rating_after
         assert prof.rating == rows[-1].rating_after
         assert prof.get_setting("g", "a-last") == count - 1 and prof.get_setting("g", "b-last") == count - 1

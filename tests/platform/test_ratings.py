@@ -1,4 +1,4 @@
-"""Elo maths (pegboard.ratings), worked by hand."""
+"""Elo maths (pegboard.ratings.elo), worked by hand."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from pegboard import ratings
+from pegboard.ratings import elo as ratings
 
 
 def test_expected_score_of_equal_and_400_apart() -> None:

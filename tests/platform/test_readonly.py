@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from pegboard import hookimpl
-from pegboard.plugins import Plugins
-from pegboard.readonly import ReadOnlyError, ReadOnlyState
-from pegboard.rulesets import build_game, load_ruleset
-from pegboard.runner import BotError, MatchPlan, play_game
+from pegboard.batch.readonly import ReadOnlyState
+from pegboard.batch.runner import MatchPlan, play_game
+from pegboard.errors import BotError, ReadOnlyError
+from pegboard.plugins.manager import Plugins
+from pegboard.rules.rulesets import build_game, load_ruleset
 from pegboard.specs import BotSpec
 
 
@@ -80,7 +82,7 @@ def test_a_bot_that_writes_to_its_view_is_stopped(plugins: Plugins, how: str) ->
 
 
 def test_random_and_cloning_bots_play_whole_games_through_the_view(plugins: Plugins) -> None:
-    from pegboard.records import validate_record
+    from pegboard.records.validate import validate_record
 
     outcome = play_game(MatchPlan("toy", ("random", "searcher"), ruleset="toy/standard", seed=5), 0, plugins)
     assert outcome.finished

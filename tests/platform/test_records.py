@@ -8,19 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pegboard.plugins import Plugins
-from pegboard.records import (
-    MatchFileError,
-    convert,
-    read_position,
-    read_record,
-    record_from_moves,
-    replay,
-    validate_file,
-    write_record,
-)
-from pegboard.rulesets import load_game, load_ruleset
-from pegboard.schemas import CURRENT_GAME, match_validator, schema_names
+
+from pegboard.errors import MatchFileError
+from pegboard.plugins.manager import Plugins
+from pegboard.records.files import read_position, record_from_moves, write_record
+from pegboard.records.replay import replay
+from pegboard.records.schemas import CURRENT_GAME, match_validator, schema_names
+from pegboard.records.validate import convert, read_record, validate_file
+from pegboard.rules.rulesets import load_game, load_ruleset
 
 # Toy standard: piles [3, 4, 5], take 1..3; the taker of the last token wins.
 WIN_FOR_LEFT = [(2, 3), (2, 2), (1, 3), (1, 1), (0, 3)]  # Left takes the last token

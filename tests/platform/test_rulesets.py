@@ -8,22 +8,15 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import toygame
+
 from pegboard import hookimpl
+from pegboard.errors import RulesetError, UnknownId, UnknownRuleset
 from pegboard.game import IllegalMove
-from pegboard.plugins import PluginWarning, Plugins, UnknownId
-from pegboard.rulemods import ModdedGame
-from pegboard.rulesets import (
-    RulesetError,
-    UnknownRuleset,
-    canonical_json,
-    deep_merge,
-    dumps_toml,
-    list_rulesets,
-    load_game,
-    load_ruleset,
-)
+from pegboard.plugins.manager import Plugins, PluginWarning
+from pegboard.rules.mods import ModdedGame
+from pegboard.rules.rulesets import canonical_json, deep_merge, dumps_toml, list_rulesets, load_game, load_ruleset
 from pegboard.specs import RulesetDir
+from support import toygame
 
 STANDARD = """game = "toy"
 id = "mine"

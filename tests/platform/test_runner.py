@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from pegboard import hookimpl
+from pegboard.batch.runner import MatchPlan, derive_seed, entrant_labels, play_game, run_match
+from pegboard.errors import BotError, UnknownId
 from pegboard.game import PegboardError, State
-from pegboard.plugins import Plugins, UnknownId
-from pegboard.records import validate_record
-from pegboard.runner import BotError, MatchPlan, derive_seed, entrant_labels, play_game, run_match
+from pegboard.plugins.manager import Plugins
+from pegboard.records.validate import validate_record
 from pegboard.specs import Bot, BotSpec
 
 

@@ -14,15 +14,14 @@ from pathlib import Path
 import pytest
 
 import pegboard
+from pegboard.batch.runner import MatchPlan, run_match
+from pegboard.errors import MatchFileError, RulesetError, UnknownId
 from pegboard.game import PegboardError
-from pegboard.plugins import Plugins, UnknownId
-from pegboard.records import MatchFileError
-from pegboard.rulesets import RulesetError
-from pegboard.runner import MatchPlan, run_match
+from pegboard.plugins.manager import Plugins
 
 
 def test_import_pegboard_loads_neither_the_api_nor_its_dependencies() -> None:
-    code = "import sys, pegboard; print(sorted(m for m in ('pegboard.scripting', 'pegboard.runner', 'jsonschema', 'pyglet', 'rich', 'typer') if m in sys.modules))"
+    code = "import sys, pegboard; print(sorted(m for m in ('pegboard.scripting', 'pegboard.batch.runner', 'jsonschema', 'pyglet', 'rich', 'typer') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     assert callable(pegboard.play_match) and "play_match" in dir(pegboard)
@@ -104,10 +103,10 @@ def test_records_round_trip_and_validate_like_the_cli(toy_plugins: Plugins, tmp_
 
 
 def test_load_plugin_adds_a_file_to_the_process_wide_plugins(toy_plugins: Plugins, tmp_path: Path) -> None:
-    import toygame
+    from support import toygame
 
     plugin = toygame.write_plugin(
-        tmp_path, "extra_bot", "from pegboard.builtins import RandomBot", "from pegboard.specs import BotSpec",
+        tmp_path, "extra_bot", "from pegboard.plugins.builtins import RandomBot", "from pegboard.specs import BotSpec",
         "@hookimpl", "def pegboard_bots(game):", "    return BotSpec('extra', 'Extra', RandomBot, game=game)",
     )  # fmt: skip
     pegboard.load_plugin(plugin)

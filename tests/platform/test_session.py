@@ -10,21 +10,12 @@ import sys
 
 import pytest
 
-import gridtoy
-from gridtoy import PASS, EventLog, GateBot, ToyGame, load_ruleset, make_plugins
-
-from pegboard import records
+from pegboard.errors import MatchImportError, SessionError, UnknownId
 from pegboard.game import IllegalMove
-from pegboard.plugins import UnknownId
-from pegboard.session import (
-    Clock,
-    ClockSettings,
-    MatchImportError,
-    SeatController,
-    Session,
-    SessionError,
-    seat_controller,
-)
+from pegboard.match.session import Clock, ClockSettings, SeatController, Session, seat_controller
+from pegboard.records.validate import validate_record
+from support import gridtoy
+from support.gridtoy import PASS, EventLog, GateBot, ToyGame, load_ruleset, make_plugins
 
 
 class FakeTime:
@@ -451,7 +442,7 @@ def test_move_timer_expiry_without_a_timeout_move_loses():
     t.now = 5
     s.poll()
     assert s.result.winner == 1 and s.result.reason == "move_time"
-    report = records.validate_record(s.to_record(), "exported.match.json", plugins)  # what `pegboard validate` says
+    report = validate_record(s.to_record(), "exported.match.json", plugins)  # what `pegboard validate` says
     assert report.ok, report.errors
     assert report.result["reason"] == "move_time"
 
@@ -606,6 +597,6 @@ def test_toygame_module_is_shared():
 def test_the_session_and_the_ui_package_never_import_pyglet():
     import subprocess
 
-    code = "import sys, pegboard.session, pegboard.ui, pegboard.ui.catalog; print('pyglet' in sys.modules)"
+    code = "import sys, pegboard.match.session, pegboard.ui, pegboard.ui.catalog; print('pyglet' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr

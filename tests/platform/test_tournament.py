@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pegboard.tournament import PairResult, fit_elo, sprt_bounds, sprt_llr
+from pegboard.batch.tournament import PairResult, fit_elo, sprt_bounds, sprt_llr
 
 
 def _cutechess(wins: int, draws: int, losses: int) -> tuple[float, float]:

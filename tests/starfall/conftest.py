@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pegboard_starfall.game import StarfallGame
-from starfall_helpers import make_game
+from support.starfall_helpers import make_game
 
 
 @pytest.fixture(scope="session")

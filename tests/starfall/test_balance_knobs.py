@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.rulesets import RulesetError, deep_merge, load_ruleset, ruleset_from_data
+from pegboard.errors import RulesetError
+from pegboard.rules.rulesets import deep_merge, load_ruleset, ruleset_from_data
 from pegboard_starfall import effects
 from pegboard_starfall import moves as mv
 from pegboard_starfall.pieces import SCOUT
-from starfall_helpers import blank, make_game, own, paint, put, quiet, sq
+from support.starfall_helpers import blank, make_game, own, paint, put, quiet, sq
 
 
 def _six_line_at_cap(st) -> None:  # type: ignore[no-untyped-def]
@@ -169,7 +170,7 @@ def test_aim_moves_round_trip_json_and_text() -> None:
 
     import jsonschema
 
-    from pegboard.resources import data_dir
+    from pegboard.support.resources import data_dir
 
     folder = data_dir("schemas", "starfall")
     moves = jsonschema.Draft202012Validator(json.loads((folder / "move.schema.json").read_text()))

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from starfall_helpers import load_tool
+
+from support.starfall_helpers import load_tool
 
 
 def _tool():  # type: ignore[no-untyped-def]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from starfall_helpers import load_tool
+
+from support.starfall_helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from starfall_helpers import load_tool
 
 from pegboard.cli.app import run
+from support.starfall_helpers import load_tool
 
 
 def test_counts_a_validate_and_names_the_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pegboard_starfall import effects
 from pegboard_starfall import moves as mv
-from starfall_helpers import blank, make_game, own, put, rock, sq
+from support.starfall_helpers import blank, make_game, own, put, rock, sq
 
 
 def claim_after_clearing(st, cleared=8, scout_at=(8, 2)):

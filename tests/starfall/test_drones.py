@@ -11,7 +11,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.geometry import DIRECTIONS
 from pegboard_starfall.movegen import drone_destinations
 from pegboard_starfall.pieces import COMMAND, RAIDER, SCOUT, SHIELD, SIEGE, TURRET
-from starfall_helpers import blank, make_game, own, paint, put, rock, sq
+from support.starfall_helpers import blank, make_game, own, paint, put, rock, sq
 
 
 def dests(st, c, r):

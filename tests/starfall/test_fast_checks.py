@@ -16,7 +16,7 @@ from pegboard.game import InvalidMoveEncoding
 from pegboard_starfall import moves as mv
 from pegboard_starfall.movegen import Reach, _refusal, _vis, drone_destinations, refusal
 from pegboard_starfall.pieces import COMMAND, TURRET
-from starfall_helpers import LINE, blank, make_game, put, random_positions, sq
+from support.starfall_helpers import LINE, blank, make_game, put, random_positions, sq
 
 VARIANTS = {
     "standard": {},
@@ -170,8 +170,8 @@ def test_decode_still_reads_what_it_read_before(data):
 def _spoiled(how: str) -> dict:
     import copy
 
-    from pegboard.records import record_from_moves
-    from pegboard.rulesets import load_ruleset
+    from pegboard.records.files import record_from_moves
+    from pegboard.rules.rulesets import load_ruleset
     from pegboard_starfall.game import StarfallGame
 
     ruleset = dict(load_ruleset("standard", game="starfall").data)
@@ -200,8 +200,8 @@ def _spoiled(how: str) -> dict:
 def test_validate_verdicts_do_not_depend_on_strict_decode(how, monkeypatch):
     import dataclasses
 
-    from pegboard.plugins import get_plugins
-    from pegboard.records import validate_record
+    from pegboard.plugins.manager import get_plugins
+    from pegboard.records.validate import validate_record
 
     record = _spoiled(how)
     strict = validate_record(record, "r.match.json").to_json()

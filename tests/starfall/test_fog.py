@@ -7,7 +7,7 @@ import random
 
 from pegboard_starfall import fog
 from pegboard_starfall import moves as mv
-from starfall_helpers import blank, own, paint, put, quiet, sq
+from support.starfall_helpers import blank, own, paint, put, quiet, sq
 
 
 def seen(st, player):

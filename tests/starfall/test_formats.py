@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 from pegboard.game import InvalidMoveEncoding, InvalidPosition
-from pegboard.plugins import get_plugins
-from pegboard.resources import data_dir
-from pegboard.rulesets import load_game, load_ruleset
+from pegboard.plugins.manager import get_plugins
+from pegboard.rules.rulesets import load_game, load_ruleset
+from pegboard.support.resources import data_dir
 from pegboard_starfall import moves as mv
 from pegboard_starfall.rules import Rules, RulesetValueError, handicap_asteroids
 
@@ -133,7 +133,7 @@ class FakeTime:
 
 
 def test_timers_through_the_session_move_timer_passes_and_flag_loses():
-    from pegboard.session import Session
+    from pegboard.match.session import Session
 
     game = load_game("starfall", "timed")
     clock = FakeTime()
@@ -163,7 +163,8 @@ def test_state_offers_its_timeout_and_concede_moves(game):
 
 
 def test_match_record_validates_through_the_core():
-    from pegboard.records import record_from_moves, validate_record
+    from pegboard.records.files import record_from_moves
+    from pegboard.records.validate import validate_record
 
     rs = load_ruleset("salvage", game="starfall")
     game = load_game("starfall", rs)

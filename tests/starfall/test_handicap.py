@@ -9,9 +9,10 @@ import math
 
 import pytest
 
-from pegboard import ratings
-from pegboard.profile import open_profile
-from pegboard.rulesets import RulesetError, build_game, deep_merge, load_ruleset, ruleset_from_data
+from pegboard.errors import RulesetError
+from pegboard.ratings import elo as ratings
+from pegboard.ratings.profile import open_profile
+from pegboard.rules.rulesets import build_game, deep_merge, load_ruleset, ruleset_from_data
 from pegboard_starfall.rules import handicap_asteroids
 
 

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from pegboard.plugins import Plugins
-from pegboard.rulesets import load_game
-from pegboard.session import Session
+from pegboard.match.session import Session
+from pegboard.plugins.manager import Plugins
+from pegboard.rules.rulesets import load_game
 from pegboard_starfall import moves as mv
 from pegboard_starfall.evaluator import TERMS, StarfallEvaluator
-from starfall_helpers import blank, own, paint, put, quiet, sq
+from support.starfall_helpers import blank, own, paint, put, quiet, sq
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_evaluator_terms_are_per_side_and_mirror(game):
 
 
 def test_evaluator_weights_come_from_the_ruleset():
-    from starfall_helpers import make_game
+    from support.starfall_helpers import make_game
 
     game = make_game(evaluator={"territory": 3.0})
     assert StarfallEvaluator(game).weights["territory"] == 3.0

@@ -24,7 +24,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.pieces import ALL_STARS, KIND_BY_LETTER, RED_SQUARES, SIEGE, WHITE_SQUARES
 from pegboard_starfall.shapes import find_shapes
 from pegboard_starfall.state import StarfallState
-from starfall_helpers import blank, make_game, put, sq
+from support.starfall_helpers import blank, make_game, put, sq
 
 SEAM = make_game(fog={"mode": "seam"}, salvage={"enabled": True})
 DARK = make_game(fog={"mode": "dark"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pegboard_starfall import moves as mv
 from pegboard_starfall.pieces import SCOUT, SIEGE, TURRET
-from starfall_helpers import blank, make_game, own, paint, put, rock, sq
+from support.starfall_helpers import blank, make_game, own, paint, put, rock, sq
 
 
 def test_fire_hits_a_drone_and_the_turn_goes_on(game):

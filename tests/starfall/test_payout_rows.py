@@ -16,7 +16,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.pieces import ALL_STARS, RED_SQUARES, WHITE_SQUARES, payout_kind
 from pegboard_starfall.rules import DEFAULT_PAYOUT
 from pegboard_starfall.shapes import find_shapes
-from starfall_helpers import LINE, blank, make_game, own, put
+from support.starfall_helpers import LINE, blank, make_game, own, put
 
 PICTURES = {
     "line4": ["####"],

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from pegboard.runner import MatchPlan, play_game
+from pegboard.batch.runner import MatchPlan, play_game
 
 #: (ruleset, (south bot, north bot), match seed, ply cap, moves played, digest)
 PINNED = (

@@ -9,7 +9,7 @@ from hypothesis import strategies as hs
 
 from pegboard_starfall import moves as mv
 from pegboard_starfall.pieces import BOMB, TURRET
-from starfall_helpers import make_game
+from support.starfall_helpers import make_game
 
 GAMES = {
     "standard": make_game(),

@@ -16,7 +16,8 @@ import pytest
 
 from pegboard_starfall import effects
 from pegboard_starfall.pieces import SIEGE, TURRET
-from starfall_helpers import make_game
+from support.starfall_helpers import make_game
+
 
 def _random_play(game, seed: int, plies: int = 160):
     """The position after each ply of one seeded game of random moves (``random_move``, then ``push``)."""

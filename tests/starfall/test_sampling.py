@@ -15,7 +15,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.movegen import Reach, _vis, drone_destinations
 from pegboard_starfall.pieces import COMMAND, TURRET
 from pegboard_starfall.sampling import Slots
-from starfall_helpers import blank, make_game, put, random_positions, sq
+from support.starfall_helpers import blank, make_game, put, random_positions, sq
 
 VARIANTS = {
     "standard": {},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pegboard_starfall import effects
 from pegboard_starfall.pieces import COMMAND, SCOUT, SHIELD, SIEGE
 from pegboard_starfall.shapes import find_shapes
-from starfall_helpers import blank, rock, sq
+from support.starfall_helpers import blank, rock, sq
 
 
 def test_start_blocks_and_drones(game):
@@ -49,7 +49,7 @@ def test_deal_has_no_line_and_depends_on_seed(game):
 
 
 def test_asteroid_counts_follow_ruleset_and_handicap():
-    from starfall_helpers import make_game
+    from support.starfall_helpers import make_game
 
     g = make_game(asteroids={"base": 3, "south": 5, "north": 1})
     st = g.new_state(1)

@@ -606,7 +606,7 @@ def _row_by_translation(cells: set[tuple[int, int]]) -> str | None:
     """The payout row by brute force: the first row with a template that fits inside the cells once moved."""
     from pegboard_starfall import shapes
 
-    for row, templates in zip(SHAPE_ROWS, shapes._ROW_TEMPLATES):
+    for row, templates in zip(SHAPE_ROWS, shapes._ROW_TEMPLATES, strict=True):
         for template in templates:
             for c, r in cells:
                 dc, dr = c - template[0][0], r - template[0][1]

@@ -10,7 +10,7 @@ from pegboard_starfall import moves as mv
 from pegboard_starfall.bots import LADDER, SKILLS, Knowledge, Searcher, SkillBot
 from pegboard_starfall.evaluator import DEFAULT_WEIGHTS, TERMS
 from pegboard_starfall.fog import visible
-from starfall_helpers import blank, own, put, sq
+from support.starfall_helpers import blank, own, put, sq
 
 
 def _midgame(game, seed: int = 3, plies: int = 40):
@@ -52,11 +52,11 @@ def test_skill_must_be_a_ladder_level(game):
 def test_each_level_keeps_what_the_levels_below_know():
     weights = dict(DEFAULT_WEIGHTS)
     previous = Knowledge.at(0, weights)
-    assert [t for t, w in zip(TERMS, previous.own) if w] == ["won"]
+    assert [t for t, w in zip(TERMS, previous.own, strict=True) if w] == ["won"]
     assert [step.level for step in LADDER] == list(SKILLS[1:])
     for skill in SKILLS[1:]:
         k = Knowledge.at(skill, weights)
-        assert all(not old or new for old, new in zip(previous.own, k.own))
+        assert all(not old or new for old, new in zip(previous.own, k.own, strict=True))
         assert previous.kinds <= k.kinds
         assert k.own != previous.own or k.kinds != previous.kinds or k.replies != previous.replies or (
             k.theirs != previous.theirs

@@ -16,7 +16,7 @@ from hypothesis import strategies as hs
 from pegboard_starfall import moves as mv
 from pegboard_starfall.shapes import find_shapes
 from pegboard_starfall.state import StarfallState
-from starfall_helpers import make_game
+from support.starfall_helpers import make_game
 
 GAMES = {c: make_game(board={"colors": c}) for c in (3, 4, 5)}
 
@@ -83,7 +83,7 @@ def test_every_swap_pair_is_orthogonal_and_each_pair_listed_once():
 @given(seed=hs.integers(0, 2**31), mode=hs.sampled_from(("seam", "dark")))
 def test_fogged_swap_legality_is_find_shapes_on_what_the_mover_sees(seed, mode):
     from pegboard_starfall import fog
-    from starfall_helpers import put
+    from support.starfall_helpers import put
 
     rng = random.Random(seed)
     game = make_game(fog={"mode": mode})

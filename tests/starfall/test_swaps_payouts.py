@@ -12,7 +12,7 @@ from pegboard_starfall.pieces import (
     SHIELD,
     WHITE_SQUARES,
 )
-from starfall_helpers import blank, kinds, make_game, own, paint, put, quiet, sq
+from support.starfall_helpers import blank, kinds, make_game, own, paint, put, quiet, sq
 
 
 def line_setup(st, n, row=2):

@@ -3,19 +3,20 @@
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from ..game import State
-from .common import EXIT_INVALID, UsageProblem, error_line, new_table, print_table, plugins, warning_line
+from pegboard.cli.common import EXIT_INVALID, error_line, new_table, plugins, print_table, warning_line
+from pegboard.errors import UsageProblem
+from pegboard.game import State
 
-RulesetOption = Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
+RulesetOption = Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file (default: the game's standard).")]
 
 
 def _state(game_id: str, position: Path, ruleset: str | None) -> State:
-    from ..records import read_position
-    from ..rulesets import load_game
+    from pegboard.records.files import read_position
+    from pegboard.rules.rulesets import load_game
 
     registry = plugins()
     spec = registry.game(game_id)
@@ -40,7 +41,7 @@ def legal(
 def evaluate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file.")],
-    evaluator: Annotated[Optional[str], typer.Option(help="Evaluator id (default: the game's first).")] = None,
+    evaluator: Annotated[str | None, typer.Option(help="Evaluator id (default: the game's first).")] = None,
     ruleset: RulesetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
@@ -93,11 +94,13 @@ def hint(
 
 def position(
     record: Annotated[Path, typer.Argument(metavar="MATCH_FILE", help="A match record (any format validate reads).")],
-    move: Annotated[Optional[int], typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
-    out_file: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it (replaces FILE, never MATCH_FILE).")] = None,
+    move: Annotated[int | None, typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it (replaces FILE, never MATCH_FILE).")] = None,
 ) -> None:
     """Replay a match record and print a position from it as JSON (for legal and eval)."""
-    from ..records import check_output, read_record, replay, write_text_atomic
+    from pegboard.records.files import check_output, write_text_atomic
+    from pegboard.records.replay import replay
+    from pegboard.records.validate import read_record
 
     if out_file is not None:
         check_output(out_file, record, force=True)  # an existing FILE is replaced, the record never
@@ -123,7 +126,7 @@ def _number(value: float) -> str:
 
 
 def bench(
-    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game (default: every game).")] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="Only this game (default: every game).")] = None,
     quick: Annotated[bool, typer.Option(help="A few seconds per benchmark (proves it runs; not for timing).")] = False,
 ) -> None:
     """Run the benchmarks games register and print their figures."""

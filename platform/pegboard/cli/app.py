@@ -15,7 +15,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -24,10 +24,10 @@ try:  # typer >= 0.20 vendors click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click.exceptions import ClickException, UsageError  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]  # click is there when an extra (ray) brings it
 
-from ..version import __version__
-from ..game import PegboardError
-from ..plugins import Plugins, env_plugin_files, set_plugins
-from .common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
+from pegboard.cli.common import EXIT_INVALID, EXIT_USAGE, error_line, exit_code_for, warning_line
+from pegboard.game import PegboardError
+from pegboard.plugins.manager import Plugins, env_plugin_files, set_plugins
+from pegboard.version import __version__
 
 HELP = """Pegboard: turn-based board games as plugins.
 
@@ -36,7 +36,7 @@ Exit codes: 0 ok, 1 invalid input found, 2 usage error."""
 
 def _root(
     plugin: Annotated[
-        Optional[list[Path]],
+        list[Path] | None,
         typer.Option("--plugin", metavar="FILE", help="Load a plugin from a .py file or a package folder (repeatable; also PEGBOARD_PLUGINS)."),
     ] = None,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,

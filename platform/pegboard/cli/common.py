@@ -5,7 +5,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -13,20 +13,17 @@ if TYPE_CHECKING:  # rich is imported by the commands that print a table or a pr
     from rich.console import Console
     from rich.table import Table
 
-    from ..runner import Executor
+    from pegboard.batch.runner import Executor
 
-from ..game import PegboardError
-from ..plugins import Plugins, get_plugins
+from pegboard.errors import UsageProblem
+from pegboard.game import PegboardError
+from pegboard.plugins.manager import Plugins, get_plugins
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 HUMAN = "human"
-
-
-class UsageProblem(PegboardError):
-    """The command line itself is wrong (exit code 2)."""
 
 
 def exit_code_for(error: BaseException) -> int:
@@ -45,14 +42,14 @@ ExecutorOption = Annotated[
     typer.Option("--executor", metavar="local|ray", help="Where the work runs: local processes, or Ray tasks (pegboard[ray])."),
 ]
 AddressOption = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--address", metavar="ADDR", help="The Ray cluster to join (default: start a local instance)."),
 ]
 
 
 def executor_for(kind: str, jobs: int | None, address: str | None) -> "Executor":
     """The executor a command's --executor/--jobs/--address options name (usage errors on bad input)."""
-    from ..runner import EXECUTORS, make_executor
+    from pegboard.batch.runner import EXECUTORS, make_executor
 
     if kind not in EXECUTORS:
         raise UsageProblem(f"unknown executor {kind!r} (choose from {', '.join(EXECUTORS)})")

@@ -3,14 +3,14 @@
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import EXIT_INVALID, AddressOption, ExecutorOption, error_line, executor_for, plugins, progress_bar
+from pegboard.cli.common import EXIT_INVALID, AddressOption, ExecutorOption, error_line, executor_for, plugins, progress_bar
 
 if TYPE_CHECKING:  # records, runner and process pools are imported by the commands that use them
-    from ..records import Report
+    from pegboard.records.validate import Report
 
 PARALLEL_FROM = 16  # fewer files than this are checked in-process (a pool costs more than it saves)
 
@@ -30,7 +30,7 @@ def _describe(report: "Report") -> str:
 def validate(
     paths: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Match files (.match.json or a game's text format).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON report per file.")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes for many files.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes for many files.")] = None,
     executor: ExecutorOption = "local",
     address: AddressOption = None,
 ) -> None:
@@ -39,13 +39,13 @@ def validate(
     Exit 0 when every file is valid, 1 when any is not. With --executor ray the files
     are checked as Ray tasks (in batches) on a local Ray instance or the cluster at --address.
     """
-    from ..records import validate_file
+    from pegboard.records.validate import validate_file
 
     # One process for a few files or -j 1: no executor (and no runner import, ~10 ms of start-up).
     in_process = executor == "local" and address is None and (jobs == 1 or len(paths) < PARALLEL_FROM)
     runner = None if in_process else executor_for(executor, jobs, address)
     if jobs is None and not in_process:
-        from ..runner import default_jobs
+        from pegboard.batch.runner import default_jobs
 
         jobs = default_jobs()
     reports: list[Report] = []
@@ -83,7 +83,7 @@ def validate(
 
 
 def _validate_chunk(start: int, paths: list[Path]) -> "tuple[int, list[Report]]":
-    from ..records import validate_files
+    from pegboard.records.validate import validate_files
 
     return start, validate_files(paths)
 
@@ -94,7 +94,7 @@ def convert_command(
     force: Annotated[bool, typer.Option(help="Replace OUT if it exists (never IN).")] = False,
 ) -> None:
     """Convert a match file between JSON and a game's text format (validated first)."""
-    from ..records import convert
+    from pegboard.records.validate import convert
 
     report = convert(source, target, force=force)
     print(f"wrote {target} ({report.game}, {report.moves} moves)")

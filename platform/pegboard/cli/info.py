@@ -3,19 +3,20 @@
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
-from ..game import PegboardError
-from .common import EXIT_INVALID, UsageProblem, error_line, new_table, print_table, plugins
+from pegboard.cli.common import EXIT_INVALID, error_line, new_table, plugins, print_table
+from pegboard.errors import UsageProblem
+from pegboard.game import PegboardError
 
 ruleset_app = typer.Typer(name="ruleset", help="Show or check one ruleset.", no_args_is_help=True)
 
 
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
     """List the installed games."""
-    from ..rulesets import list_rulesets
+    from pegboard.rules.rulesets import list_rulesets
 
     registry = plugins()
     rows: list[dict[str, Any]] = []
@@ -57,9 +58,9 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
     print_table(table)
 
 
-def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
+def rulesets(game: Annotated[str | None, typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
     """List the shipped rulesets (from every plugin's ruleset folders)."""
-    from ..rulesets import list_rulesets, load_ruleset
+    from pegboard.rules.rulesets import list_rulesets, load_ruleset
 
     registry = plugins()
     if game is not None:
@@ -84,11 +85,11 @@ def rulesets(game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=
 @ruleset_app.command("show")
 def ruleset_show(
     ref: Annotated[str, typer.Argument(metavar="ID|FILE", help='"<game>/<id>" or a path to a .toml file.')],
-    game: Annotated[Optional[str], typer.Option(help="The game, when ID is a bare ruleset id.")] = None,
+    game: Annotated[str | None, typer.Option(help="The game, when ID is a bare ruleset id.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
 ) -> None:
     """Print a ruleset with its `extends` chain resolved (TOML, or JSON)."""
-    from ..rulesets import dumps_toml, load_ruleset
+    from pegboard.rules.rulesets import dumps_toml, load_ruleset
 
     ruleset = load_ruleset(ref, game=game, plugins=plugins())
     if as_json:
@@ -104,7 +105,7 @@ def ruleset_check(
     files: Annotated[list[str], typer.Argument(metavar="FILE|ID...", help="Ruleset files (or ids) to check.")],
 ) -> None:
     """Load, resolve and validate ruleset files, and build each game; exit 1 if any is invalid."""
-    from ..rulesets import build_game, load_ruleset
+    from pegboard.rules.rulesets import build_game, load_ruleset
 
     bad = 0
     for item in files:
@@ -128,7 +129,7 @@ def ruleset_check(
 
 def schema(name: Annotated[str, typer.Argument(metavar="NAME", help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
     """Print one of the JSON Schemas (Draft 2020-12)."""
-    from ..schemas import core_schema_path, game_schema_path, load_schema, schema_names
+    from pegboard.records.schemas import core_schema_path, game_schema_path, load_schema, schema_names
 
     registry = plugins()
     known = schema_names((game_id, Path(spec.schema_dir)) for game_id, spec in sorted(registry.games().items()))

@@ -4,15 +4,14 @@
 import json
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import (
+from pegboard.cli.common import (
     EXIT_INVALID,
     AddressOption,
     ExecutorOption,
-    UsageProblem,
     default_bot,
     error_line,
     executor_for,
@@ -25,11 +24,12 @@ from .common import (
     seconds,
     skill_bot,
 )
+from pegboard.errors import UsageProblem
 
 if TYPE_CHECKING:  # the runner and records are imported by the commands, not by `pegboard --help`
     from rich.table import Table
 
-    from ..runner import Executor, GameOutcome, MatchPlan, MatchReport
+    from pegboard.batch.runner import Executor, GameOutcome, MatchPlan, MatchReport
 
 
 def record_name(index: int) -> str:
@@ -61,8 +61,8 @@ def _out_folder(out_dir: Path) -> Path:
 
 
 def _play(plan: "MatchPlan", jobs: int, out_dir: Path | None, executor: "Executor | None" = None) -> "tuple[MatchReport, list[Path]]":
-    from ..records import write_record
-    from ..runner import run_match
+    from pegboard.batch.runner import run_match
+    from pegboard.records.files import write_record
 
     if out_dir is not None:
         _out_folder(out_dir)
@@ -81,17 +81,17 @@ def _play(plan: "MatchPlan", jobs: int, out_dir: Path | None, executor: "Executo
 def match(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id (see pegboard games).")],
-    seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=BOT", help="A seat's bot (repeatable).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", metavar="NAME=BOT", help="A seat's bot (repeatable).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")] = 1,
     seed: Annotated[int, typer.Option(help="The match seed; game and bot seeds derive from it.")] = 0,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Write match-0001.match.json ... here.")] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Write match-0001.match.json ... here.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)).")] = None,
     extend: Annotated[bool, typer.Option(help="Play on past turn limits when the game allows it.")] = False,
-    budget: Annotated[Optional[float], typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
+    budget: Annotated[float | None, typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
     max_plies: Annotated[int, typer.Option(min=1, help="Stop a game after this many moves (recorded as unfinished).")] = 20_000,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Seats not given play the game's skill-S bot (instead of random).")] = None,
+    skill: Annotated[int | None, typer.Option("--skill", metavar="S", help="Seats not given play the game's skill-S bot (instead of random).")] = None,
     executor: ExecutorOption = "local",
     address: AddressOption = None,
 ) -> None:
@@ -103,7 +103,7 @@ def match(
     seats every game (with two seats, colours alternate). --executor ray plays
     each game as a Ray task (a local instance, or the cluster at --address).
     """
-    from ..runner import MatchPlan, default_jobs
+    from pegboard.batch.runner import MatchPlan, default_jobs
 
     runner = executor_for(executor, jobs, address)
     registry = plugins()
@@ -137,11 +137,11 @@ def match(
 
 
 def demo(
-    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help="The game id (default: the first installed game).")] = None,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="The game id (default: the first installed game).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
     seed: Annotated[int, typer.Option(help="The match seed.")] = 0,
     budget: Annotated[float, typer.Option(min=0.0, help="Seconds per move for the bots.")] = 0.05,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
 ) -> None:
     """Play one headless game between the strongest bots, write and validate its record."""
     registry = plugins()
@@ -151,8 +151,8 @@ def demo(
     game = game or installed[0]
     spec = registry.game(game)
     bot = default_bot(game)
-    from ..records import validate_file
-    from ..runner import MatchPlan
+    from pegboard.batch.runner import MatchPlan
+    from pegboard.records.validate import validate_file
 
     plan = MatchPlan(
         game=game,

@@ -3,30 +3,30 @@
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..game import IllegalMove, Move, PegboardError
-from ..online import DEFAULT_LOBBY, DEFAULT_PORT
-from .common import EXIT_INVALID, UsageProblem, error_line, plugins, warning_line
+from pegboard.cli.common import EXIT_INVALID, error_line, plugins, warning_line
+from pegboard.errors import ProtocolError, UsageProblem
+from pegboard.game import IllegalMove, Move, PegboardError
+from pegboard.online import DEFAULT_LOBBY, DEFAULT_PORT
 
 # The protocol, logging and threading modules are imported by the commands that use them
 # (every `pegboard` start-up imports this module to list its commands).
 if TYPE_CHECKING:
-    import queue
 
-    from ..online.client import Notice, OnlineClient
+    from pegboard.online.client import Notice, OnlineClient
 
 lobby_app = typer.Typer(name="lobby", help="Run a lobby for online play.", no_args_is_help=True)
 
 
 def _check_url(url: str) -> str:
-    from ..online import protocol as p
+    from pegboard.online import protocol as p
 
     try:
         return p.check_lobby_url(url)
-    except p.ProtocolError as exc:
+    except ProtocolError as exc:
         raise UsageProblem(exc.reason) from None
 
 
@@ -61,7 +61,7 @@ def serve(
     import ipaddress
     import logging
 
-    from ..online.server import Lobby, serve_forever
+    from pegboard.online.server import Lobby, serve_forever
 
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s")
     try:
@@ -88,12 +88,12 @@ def online_bot(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     bot: Annotated[str, typer.Argument(metavar="BOT", help="The bot that plays (see pegboard games).")],
     lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT.")] = DEFAULT_LOBBY,
-    name: Annotated[Optional[str], typer.Option("--name", help="Name on the list (default: the bot's name).")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="Name on the list (default: the bot's name).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="Stop after this many games (0: never).")] = 0,
 ) -> None:
     """Wait in the lobby with a bot and play whoever picks it (again and again)."""
-    from ..online.client import HostSettings, OnlineClient
+    from pegboard.online.client import HostSettings, OnlineClient
 
     _check_url(lobby)
     registry = plugins()
@@ -216,20 +216,20 @@ def _lobby_prompt(client: "OnlineClient") -> None:
     print("type a number to play that player, r when you are ready to play (your name goes on the list), l to look again, q to quit", flush=True)
 
 
-def play_online(game: str, name: str, lobby: str, code: Optional[str], ruleset: Optional[str]) -> int:
+def play_online(game: str, name: str, lobby: str, code: str | None, ruleset: str | None) -> int:
     """The terminal client of ``pegboard play GAME --online NAME``; returns the exit code."""
-    from ..online import protocol as p
-    from ..online.client import HostSettings, OnlineClient
+    from pegboard.online import protocol as p
+    from pegboard.online.client import HostSettings, OnlineClient
 
     _check_url(lobby)
     if code is not None:
         try:
             code = p.normalise_code(code)
-        except p.ProtocolError as exc:
+        except ProtocolError as exc:
             raise UsageProblem(exc.reason) from None
     registry = plugins()
     registry.game(game)
-    from ..profile import open_profile
+    from pegboard.ratings.profile import open_profile
 
     with open_profile() as profile:  # the rating travels with the player; the result lands here
         client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset), profile=profile)
@@ -265,7 +265,7 @@ def _join_answer(client: "OnlineClient", wait: float = 15.0) -> str | None:
     return "the lobby did not answer the code in time"
 
 
-def _terminal(client: "OnlineClient", code: Optional[str]) -> int:
+def _terminal(client: "OnlineClient", code: str | None) -> int:
     """The terminal session itself: the lobby, then the match, until it ends or the person quits."""
     _log_to_file(client.player.store.folder)
     ticket = client.resume_unfinished() if code is None else None
@@ -335,7 +335,7 @@ def _command(client: "OnlineClient", line: str) -> None:
         elif line.isdigit() and player.players and 1 <= int(line) <= len(player.players):
             client.pick(int(player.players[int(line) - 1]["id"]))
         else:
-            from ..online.protocol import ProtocolError
+            from pegboard.errors import ProtocolError
 
             try:
                 client.join(line)

@@ -1,13 +1,13 @@
 """``play``: open the desktop window (pegboard.ui is imported only here, lazily)."""
 
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from ..plugins import UnknownId
-from ..online import DEFAULT_LOBBY
-from .common import EXIT_USAGE, HUMAN, UsageProblem, default_bot, error_line, parse_seat_args, plugins, skill_bot
+from pegboard.cli.common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins, skill_bot
+from pegboard.errors import DisplayUnavailable, UnknownId, UsageProblem
+from pegboard.online import DEFAULT_LOBBY
 
 
 def _is_display_problem(exc: BaseException) -> bool:
@@ -18,12 +18,12 @@ def _is_display_problem(exc: BaseException) -> bool:
 def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
-    seat: Annotated[Optional[list[str]], typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
-    skill: Annotated[Optional[int], typer.Option("--skill", metavar="S", help="Bot seats not given play the game's skill-S bot.")] = None,
-    online: Annotated[Optional[str], typer.Option("--online", metavar="NAME", help="Play a friend online under this name (in the terminal).")] = None,
+    seat: Annotated[list[str] | None, typer.Option("--seat", metavar="NAME=WHO", help="human or a bot id for a seat (repeatable).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    skill: Annotated[int | None, typer.Option("--skill", metavar="S", help="Bot seats not given play the game's skill-S bot.")] = None,
+    online: Annotated[str | None, typer.Option("--online", metavar="NAME", help="Play a friend online under this name (in the terminal).")] = None,
     lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT.")] = DEFAULT_LOBBY,
-    code: Annotated[Optional[str], typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
+    code: Annotated[str | None, typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
 ) -> None:
     """Play in the desktop window, or online against a friend with --online NAME.
 
@@ -34,7 +34,7 @@ def play(
     if online is not None:
         if ctx.args or seat or skill is not None:
             raise UsageProblem("--online plays one seat yourself: seat and --skill options do not apply")
-        from .online import play_online
+        from pegboard.cli.online import play_online
 
         raise typer.Exit(play_online(game, online, lobby, code, ruleset))
     if code is not None:
@@ -48,11 +48,11 @@ def play(
         if who != HUMAN:
             registry.bot(game, who)
     name = ruleset or spec.default_ruleset
-    from ..rulesets import load_ruleset
+    from pegboard.rules.rulesets import load_ruleset
 
     load_ruleset(name, game=game, plugins=registry)  # a bad ruleset is an error here, not in the window
     try:
-        from .. import ui  # noqa: PLC0415 - lazy: the rest of the CLI never needs a display
+        from pegboard import ui  # noqa: PLC0415 - lazy: the rest of the CLI never needs a display
     except ImportError as exc:
         error_line(f"the window is not available: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
@@ -61,7 +61,7 @@ def play(
     except UnknownId:
         raise
     except Exception as exc:  # noqa: BLE001
-        if isinstance(exc, ui.DisplayUnavailable) or _is_display_problem(exc):
+        if isinstance(exc, DisplayUnavailable) or _is_display_problem(exc):
             what = str(exc) if "cannot open a window" in str(exc) else f"cannot open a window: {type(exc).__name__}: {exc}"
             error_line(f"{what} (no display? try pegboard demo)")
             raise typer.Exit(EXIT_USAGE) from None

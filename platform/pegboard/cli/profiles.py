@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import ratings
-from .common import EXIT_INVALID, new_table, print_table
+from pegboard.cli.common import EXIT_INVALID, new_table, print_table
+from pegboard.ratings import elo as ratings
 
 profile_app = typer.Typer(
     name="profile",
@@ -55,7 +55,7 @@ def profile_show(
     """Show the player's name, rating and rated games."""
     if ctx.invoked_subcommand is not None:
         return
-    from .. import profile as store  # sqlite3: only for the profile commands
+    from pegboard.ratings import profile as store
 
     with store.open_profile() as prof:
         data = prof.summary()
@@ -70,7 +70,7 @@ def profile_reset(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (for scripts).")] = False,
 ) -> None:
     """Start again at the first rating: forget the rated games (the name and settings stay)."""
-    from .. import profile as store  # sqlite3: only for the profile commands
+    from pegboard.ratings import profile as store
 
     with store.open_profile() as prof:
         games, rating = prof.games, prof.rating
@@ -91,7 +91,7 @@ def profile_reset(
 @profile_app.command("name")
 def profile_name(name: Annotated[str, typer.Argument(metavar="NAME", help="The player's new name.")]) -> None:
     """Set the player's name."""
-    from .. import profile as store  # sqlite3: only for the profile commands
+    from pegboard.ratings import profile as store
 
     with store.open_profile() as prof:
         prof.set_name(name)

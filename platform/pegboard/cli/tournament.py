@@ -3,16 +3,17 @@
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import AddressOption, ExecutorOption, UsageProblem, executor_for, local_plugin_files, new_table, print_table, plugins, progress_bar
-from .matches import record_name
+from pegboard.cli.common import AddressOption, ExecutorOption, executor_for, local_plugin_files, new_table, plugins, print_table, progress_bar
+from pegboard.cli.matches import record_name
+from pegboard.errors import UsageProblem
 
 if TYPE_CHECKING:
-    from ..runner import GameOutcome
-    from ..tournament import TournamentReport
+    from pegboard.batch.runner import GameOutcome
+    from pegboard.batch.tournament import TournamentReport
 
 
 def _sprt(text: str | None) -> tuple[float, float] | None:
@@ -33,14 +34,14 @@ def tournament(
     bots: Annotated[list[str], typer.Argument(metavar="BOT BOT...", help="Two or more bot ids (pegboard games lists them).")],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair (the most, with --sprt).")] = 2,
     seed: Annotated[int, typer.Option(help="The tournament seed; every pair's and game's seeds derive from it.")] = 0,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
-    budget: Annotated[Optional[float], typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
+    budget: Annotated[float | None, typer.Option(min=0.0, help="Seconds per move for every bot (default: each bot's own).")] = None,
     max_plies: Annotated[int, typer.Option(min=1, help="Stop a game after this many moves (unfinished).")] = 20_000,
-    sprt: Annotated[Optional[str], typer.Option(metavar="ELO0,ELO1", help="Stop each head-to-head when an SPRT of ELO0 against ELO1 decides.")] = None,
+    sprt: Annotated[str | None, typer.Option(metavar="ELO0,ELO1", help="Stop each head-to-head when an SPRT of ELO0 against ELO1 decides.")] = None,
     alpha: Annotated[float, typer.Option(min=0.001, max=0.499, help="SPRT false-positive rate.")] = 0.05,
     beta: Annotated[float, typer.Option(min=0.001, max=0.499, help="SPRT false-negative rate.")] = 0.05,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", "-o", metavar="DIR", help="Write each pair's records to DIR/<bot>-vs-<bot>/.")] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Write each pair's records to DIR/<bot>-vs-<bot>/.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)).")] = None,
     executor: ExecutorOption = "local",
     address: AddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings and pairs as JSON.")] = False,
@@ -52,8 +53,8 @@ def tournament(
     ELO0 stronger) or H1 (ELO1 stronger). See docs/cli.md for the rating method.
     """
     # Imported here, not at module level: every `pegboard` start-up imports this module.
-    from ..records import write_record
-    from ..tournament import TournamentPlan, run_tournament
+    from pegboard.batch.tournament import TournamentPlan, run_tournament
+    from pegboard.records.files import write_record
 
     registry = plugins()
     spec = registry.game(game)

@@ -9,17 +9,14 @@ tensor, ``ply_limit`` and ``stochastic``.
 
 from __future__ import annotations
 
-from ..game import Game, PegboardError
+from pegboard.errors import AdapterError
+from pegboard.game import Game
 
 DEFAULT_PLY_CAP = 20_000
 """Moves after which an adapter stops a game whose ``ply_limit`` is unknown (scored a draw)."""
 
 SEED_OUTCOMES = 4096
 """How many engine seeds the start-of-game chance event of a stochastic game chooses from."""
-
-
-class AdapterError(PegboardError):
-    """A game cannot be shown to an outside tool (no action encoding, missing extra)."""
 
 
 def checked(game: Game) -> Game:

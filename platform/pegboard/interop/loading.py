@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game import Game
-from ..plugins import Plugins, get_plugins
-from ..rulesets import Ruleset, build_game, list_rulesets, load_ruleset
-from . import checked
+from pegboard.game import Game
+from pegboard.interop import checked
+from pegboard.plugins.manager import Plugins, get_plugins
+from pegboard.rules.rulesets import Ruleset, build_game, list_rulesets, load_ruleset
 
 
 @dataclass(frozen=True)

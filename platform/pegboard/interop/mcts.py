@@ -10,14 +10,14 @@ try:
     import pyspiel
     from open_spiel.python.algorithms import mcts
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    from . import missing_extra
+    from pegboard.interop import missing_extra
 
     raise missing_extra("openspiel", exc) from exc
 
-from ..game import Game, State
-from ..specs import Bot
-from . import ply_cap, returns
-from .spiel import wrap_game
+from pegboard.game import Game, State
+from pegboard.interop import ply_cap, returns
+from pegboard.interop.spiel import wrap_game
+from pegboard.specs import Bot
 
 
 class TimedMCTSBot(mcts.MCTSBot):  # type: ignore[misc]

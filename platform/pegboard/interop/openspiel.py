@@ -33,13 +33,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .loading import LoadedGame, installed_names, load
-from .spiel import PegboardGame, PegboardState, game_type, spiel_name, wrap_game
+from pegboard.interop.loading import LoadedGame, installed_names, load
+from pegboard.interop.spiel import PegboardGame, PegboardState, game_type, spiel_name, wrap_game
 
 try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    from . import missing_extra
+    from pegboard.interop import missing_extra
 
     raise missing_extra("openspiel", exc) from exc
 

@@ -31,13 +31,13 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    from . import missing_extra
+    from pegboard.interop import missing_extra
 
     raise missing_extra("pettingzoo", exc) from exc
 
-from ..game import State
-from . import ply_cap, returns
-from .loading import load
+from pegboard.game import State
+from pegboard.interop import ply_cap, returns
+from pegboard.interop.loading import load
 
 
 class PegboardAEC(AECEnv):  # type: ignore[misc]

@@ -16,12 +16,12 @@ try:
     import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
-    from . import missing_extra
+    from pegboard.interop import missing_extra
 
     raise missing_extra("openspiel", exc) from exc
 
-from ..game import Game, State
-from . import SEED_OUTCOMES, checked, ply_cap, returns
+from pegboard.game import Game, State
+from pegboard.interop import SEED_OUTCOMES, checked, ply_cap, returns
 
 # pyspiel may hand a game back to Python as a new wrapper without its Python attributes, so
 # what a game and its states need lives here, keyed by the game type's short name.

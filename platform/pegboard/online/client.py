@@ -24,14 +24,15 @@ import asyncio
 import threading
 from typing import TYPE_CHECKING, Any
 
-from ..game import Move, Result, State
-from . import protocol as p
-from .link import Link, LobbyUnreachable
-from .player import HostSettings, Notice, OnlinePlayer
-from .store import Store, Ticket
+from pegboard.errors import LobbyUnreachable
+from pegboard.game import Move, Result, State
+from pegboard.online import protocol as p
+from pegboard.online.link import Link
+from pegboard.online.player import HostSettings, Notice, OnlinePlayer
+from pegboard.online.store import Store, Ticket
 
 if TYPE_CHECKING:
-    from ..profile import Profile
+    from pegboard.ratings.profile import Profile
 
 __all__ = ["HostSettings", "LobbyUnreachable", "Notice", "OnlineClient"]
 
@@ -48,7 +49,7 @@ class OnlineClient:
                  rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
                  workers: str = "thread", open_timeout: float = 5.0, profile: Profile | None = None) -> None:
         if plugins is None:
-            from ..plugins import get_plugins
+            from pegboard.plugins.manager import get_plugins
 
             plugins = get_plugins()
         p.check_lobby_url(lobby)

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import JSON, Game, Move, PegboardError, Result, State
-from ..records import game_for_record
-from . import protocol as p
+from pegboard.errors import ProtocolError
+from pegboard.game import JSON, Game, Move, PegboardError, Result, State
+from pegboard.records.replay import game_for_record
 
 
 @dataclass
@@ -42,11 +42,11 @@ class GuestMatch:
             self.ratings = list(offer.get("ratings", []))
             self.label = str(offer.get("label", self.game.id))
         except (KeyError, TypeError, ValueError) as exc:
-            raise p.ProtocolError(f"the host's offer is not usable: {exc}") from exc
+            raise ProtocolError(f"the host's offer is not usable: {exc}") from exc
         except PegboardError as exc:
-            raise p.ProtocolError(f"the host's ruleset is not usable here: {exc}") from exc
+            raise ProtocolError(f"the host's ruleset is not usable here: {exc}") from exc
         if offer.get("game") != self.game.id or not 0 <= self.seat < len(self.game.seats):
-            raise p.ProtocolError("the host's offer does not match its ruleset")
+            raise ProtocolError("the host's offer does not match its ruleset")
         self.offer = dict(offer)
         self.token = token
         self.last: Update | None = None
@@ -84,7 +84,7 @@ class GuestMatch:
         return {"t": "resign", "token": self.token}
 
     def update(self, message: Mapping[str, Any]) -> Update:
-        """Read a ``state`` message; raises :class:`~.protocol.ProtocolError` if it is unusable."""
+        """Read a ``state`` message; raises :class:`~.ProtocolError` if it is unusable."""
         try:
             view = self.game.state_from_observation(message["obs"], self.seat)
             result = Result.from_json(message["result"]) if isinstance(message.get("result"), Mapping) else None
@@ -98,7 +98,7 @@ class GuestMatch:
                 last=message.get("last") if isinstance(message.get("last"), dict) else None,
             )
         except (KeyError, TypeError, ValueError, PegboardError) as exc:
-            raise p.ProtocolError(f"the host sent a state this program cannot read: {exc}") from exc
+            raise ProtocolError(f"the host sent a state this program cannot read: {exc}") from exc
         self.last = update
         self.in_flight = False
         return update

@@ -1,10 +1,10 @@
 """The authoritative side of an online match: the waiting player's program.
 
-:class:`HostMatch` owns the :class:`~pegboard.session.Session` (engine, seed,
+:class:`HostMatch` owns the :class:`~pegboard.match.session.Session` (engine, seed,
 clocks), checks every message the guest sends, and produces what the guest may
 see: its own ``observation(seat)`` and the events meant for it, never the
 position itself. After every move the match record is written through
-:func:`pegboard.records.write_record`, so a killed host resumes from disk.
+:func:`pegboard.records.files.write_record`, so a killed host resumes from disk.
 
 It does no I/O: :meth:`HostMatch.handle` takes a message from the guest and
 returns the messages to send back; :meth:`HostMatch.outgoing` returns the state
@@ -20,11 +20,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import JSON, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
-from ..records import game_for_record, read_record, write_record
-from ..session import Change, Session, SessionError
-from . import protocol as p
-from .store import Store, Ticket
+from pegboard.errors import SessionError
+from pegboard.game import JSON, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
+from pegboard.match.session import Change, Session
+from pegboard.online import protocol as p
+from pegboard.online.store import Store, Ticket
+from pegboard.records.files import write_record
+from pegboard.records.replay import game_for_record
+from pegboard.records.validate import read_record
 
 log = logging.getLogger("pegboard.online.host")
 

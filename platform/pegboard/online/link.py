@@ -17,16 +17,13 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from . import protocol as p
+from pegboard.errors import LobbyUnreachable, ProtocolError
+from pegboard.online import protocol as p
 
 log = logging.getLogger("pegboard.online.link")
 
 RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Seconds between reconnection attempts (the last one repeats)."""
-
-
-class LobbyUnreachable(p.ProtocolError):
-    """The lobby could not be reached, or refused the player."""
 
 
 class Link:
@@ -68,7 +65,7 @@ class Link:
         try:
             reply = await asyncio.wait_for(ws.recv(), self.open_timeout)
             welcome = p.decode(reply)
-        except (ConnectionClosed, TimeoutError, p.ProtocolError) as exc:
+        except (ConnectionClosed, TimeoutError, ProtocolError) as exc:
             await ws.close()
             raise LobbyUnreachable(f"the lobby at {self.url} did not answer hello ({type(exc).__name__})") from None
         if welcome.get("t") != "welcome":
@@ -137,7 +134,7 @@ class Link:
             async for frame in ws:
                 try:
                     message = p.decode(frame)
-                except p.ProtocolError:
+                except ProtocolError:
                     log.warning("ignored a bad frame from the lobby")
                     continue
                 await self._sniff(ws, message)

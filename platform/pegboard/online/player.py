@@ -15,17 +15,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..game import JSON, Game, Move, PegboardError, Result, State
-from ..records import game_for_record
-from ..rulesets import deep_merge, load_ruleset, ruleset_from_data
-from ..session import result_sentence
-from . import protocol as p
-from .guest import GuestMatch
-from .host import HostMatch
-from .store import Store, Ticket
+from pegboard.errors import ProtocolError
+from pegboard.game import JSON, Game, Move, PegboardError, Result, State
+from pegboard.match.session import result_sentence
+from pegboard.online import protocol as p
+from pegboard.online.guest import GuestMatch
+from pegboard.online.host import HostMatch
+from pegboard.online.store import Store, Ticket
+from pegboard.records.replay import game_for_record
+from pegboard.rules.rulesets import deep_merge, load_ruleset, ruleset_from_data
 
 if TYPE_CHECKING:
-    from ..profile import Profile
+    from pegboard.ratings.profile import Profile
 
 log = logging.getLogger("pegboard.online.player")
 
@@ -369,7 +370,7 @@ class OnlinePlayer:
             return  # a repeat after a reconnection
         try:
             self.guest = GuestMatch(data, self.ticket.token, self.plugins)
-        except p.ProtocolError as exc:
+        except ProtocolError as exc:
             self._notice("error", exc.reason)
             self.outbox.append({"t": "leave"})
             return
@@ -390,7 +391,7 @@ class OnlinePlayer:
         first = self.guest.last is None
         try:
             update = self.guest.update(data)
-        except p.ProtocolError as exc:
+        except ProtocolError as exc:
             self._notice("error", exc.reason)
             return
         if first:

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..game import PegboardError
-
 PROTOCOL = 1
 """Bumped when a message changes incompatibly; the server refuses other versions."""
 
-from . import DEFAULT_LOBBY as DEFAULT_LOBBY, DEFAULT_PORT as DEFAULT_PORT  # re-exported
+from pegboard.errors import ProtocolError
+from pegboard.online import DEFAULT_LOBBY as DEFAULT_LOBBY  # re-exported
+from pegboard.online import DEFAULT_PORT as DEFAULT_PORT
 
 MAX_MESSAGE_BYTES = 256 * 1024
 """Largest frame the server accepts or relays (a fogged 11 x 11 Starfall state is ~12 KB)."""
@@ -35,21 +35,6 @@ CODE_LENGTH = 4
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 _RULESET = re.compile(r"^[A-Za-z0-9_./:-]{1,80}$")
-
-
-class ProtocolError(PegboardError, ValueError):
-    """A message (or a user's input for one) is not acceptable; ``reason`` says why."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Unavailable(ProtocolError):
-    """A well-formed request that cannot be met now (the player picked has just been paired).
-
-    The lobby answers it like any error but does not hold it against the sender.
-    """
 
 
 def encode(message: Mapping[str, Any]) -> str:

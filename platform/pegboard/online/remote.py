@@ -1,4 +1,4 @@
-"""An online match seen as a :class:`~pegboard.session.Session`, for the match window.
+"""An online match seen as a :class:`~pegboard.match.session.Session`, for the match window.
 
 The window and the board views draw ``session.state`` and play with
 ``session.play(move)``. :class:`OnlineSession` gives them that vocabulary for a
@@ -20,16 +20,17 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..game import Event, IllegalMove, InvalidMoveEncoding, Move, Result
-from ..history import Change, PlyRecord
-from ..seats import HUMAN, SeatController
-from ..session import Session, SessionError
+from pegboard.errors import SessionError
+from pegboard.game import Event, IllegalMove, InvalidMoveEncoding, Move, Result
+from pegboard.match.history import Change, PlyRecord
+from pegboard.match.seats import HUMAN, SeatController
+from pegboard.match.session import Session
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .client import OnlineClient
-    from .player import Notice
+    from pegboard.online.client import OnlineClient
+    from pegboard.online.player import Notice
 
 NOT_ONLINE = "not in an online match: its rules and moves are fixed by the host"
 

@@ -28,7 +28,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol as p
+from pegboard.errors import ProtocolError, Unavailable
+from pegboard.online import protocol as p
 
 log = logging.getLogger("pegboard.online.server")
 
@@ -125,10 +126,10 @@ class Lobby:
                 try:
                     message = p.decode(frame)
                     await self.dispatch(member, message)
-                except p.Unavailable as exc:
+                except Unavailable as exc:
                     self.refused += 1
                     await self.send(member, {"t": "error", "reason": exc.reason})
-                except p.ProtocolError as exc:
+                except ProtocolError as exc:
                     await self._strike(member, exc.reason)
         except ConnectionClosed:
             pass
@@ -195,9 +196,9 @@ class Lobby:
         kind = message["t"]
         handler = self._handlers.get(kind)
         if handler is None:
-            raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
+            raise ProtocolError(f"unknown message type {kind[:40]!r}")
         if kind not in ("hello", "rejoin", "ping") and not member.name:
-            raise p.ProtocolError("say hello first")
+            raise ProtocolError("say hello first")
         await handler(member, message)
 
     async def on_ping(self, member: Member, message: dict[str, Any]) -> None:
@@ -205,9 +206,9 @@ class Lobby:
 
     async def on_hello(self, member: Member, message: dict[str, Any]) -> None:
         if message.get("v") != p.PROTOCOL:
-            raise p.ProtocolError(f"this lobby speaks protocol {p.PROTOCOL}; update Pegboard")
+            raise ProtocolError(f"this lobby speaks protocol {p.PROTOCOL}; update Pegboard")
         if member.room is not None:
-            raise p.ProtocolError("already in a match")
+            raise ProtocolError("already in a match")
         member.name = p.check_name(message.get("name"))
         member.game = p.check_game_id(message.get("game"))
         member.ruleset = p.check_ruleset_label(message.get("ruleset", member.game))
@@ -223,10 +224,10 @@ class Lobby:
 
     async def on_ready(self, member: Member, message: dict[str, Any]) -> None:
         if member.room is not None:
-            raise p.ProtocolError("already in a match")
+            raise ProtocolError("already in a match")
         settings = message.get("settings", "")
         if not isinstance(settings, str) or len(settings) > 400:
-            raise p.ProtocolError("settings: a line of at most 400 characters")
+            raise ProtocolError("settings: a line of at most 400 characters")
         member.settings = settings
         member.waiting = True
         if not self.listing and member.code is None:
@@ -243,34 +244,34 @@ class Lobby:
 
     async def on_pick(self, member: Member, message: dict[str, Any]) -> None:
         if not self.listing:
-            raise p.ProtocolError("the list is switched off here: ask for the 4-letter code")
+            raise ProtocolError("the list is switched off here: ask for the 4-letter code")
         wanted = message.get("id")
         target = self.members.get(wanted) if isinstance(wanted, int) and not isinstance(wanted, bool) else None
         if target is None and isinstance(message.get("name"), str):
             name = message["name"].strip().casefold()
             target = next((m for m in self.members.values() if m.waiting and m.name.casefold() == name), None)
         if target is None or not target.waiting:
-            raise p.Unavailable("that player is no longer waiting")
+            raise Unavailable("that player is no longer waiting")
         await self._pair(host=target, guest=member)
 
     async def on_join(self, member: Member, message: dict[str, Any]) -> None:
         code = p.normalise_code(message.get("code"))
         target = self.codes.get(code)
         if target is None:
-            raise p.ProtocolError(f"no player is waiting with the code {code}")
+            raise ProtocolError(f"no player is waiting with the code {code}")
         await self._pair(host=target, guest=member)
 
     async def _pair(self, *, host: Member, guest: Member) -> None:
         if host is guest:
-            raise p.ProtocolError("you cannot play yourself")
+            raise ProtocolError("you cannot play yourself")
         if guest.room is not None:
-            raise p.ProtocolError("already in a match")
+            raise ProtocolError("already in a match")
         if host.game != guest.game:
-            raise p.ProtocolError(f"{host.name} waits for a {host.game} game; you are set up for {guest.game}")
+            raise ProtocolError(f"{host.name} waits for a {host.game} game; you are set up for {guest.game}")
         if len(self.rooms) >= self.limits.max_rooms:
             self.sweep()
             if len(self.rooms) >= self.limits.max_rooms:
-                raise p.Unavailable("the lobby has too many open matches, try later")
+                raise Unavailable("the lobby has too many open matches, try later")
         self._unwait(host)
         self._unwait(guest)
         room = Room(p.new_match_id(), host.game, {"host": p.new_token(), "guest": p.new_token()})
@@ -296,7 +297,7 @@ class Lobby:
         match = p.field(message, "match", str)
         token = p.field(message, "token", str)
         if member.room is not None:
-            raise p.ProtocolError("already in a match")
+            raise ProtocolError("already in a match")
         if not member.name:
             member.name = p.check_name(message.get("name", "player"))
             member.game = p.check_game_id(message.get("game"))
@@ -308,7 +309,7 @@ class Lobby:
                                          "retry": True})
                 return
             if len(self.rooms) >= self.limits.max_rooms:
-                raise p.Unavailable("the lobby has too many open matches, try later")
+                raise Unavailable("the lobby has too many open matches, try later")
             room = Room(match, member.game, {"host": token, "guest": guest_token})
             self.rooms[match] = room
         role = next((r for r, t in room.tokens.items() if p.same_secret(token, t)), None)
@@ -333,10 +334,10 @@ class Lobby:
     async def on_relay(self, member: Member, message: dict[str, Any]) -> None:
         room, role = member.room, member.role
         if room is None or role is None:
-            raise p.ProtocolError("not in a match")
+            raise ProtocolError("not in a match")
         data = message.get("data")
         if not isinstance(data, dict):
-            raise p.ProtocolError("relay needs an object in 'data'")
+            raise ProtocolError("relay needs an object in 'data'")
         peer = room.members.get(other(role))
         if peer is None:
             await self.send(member, {"t": "peer", "status": "left" if other(role) in room.left else "away"})

@@ -3,8 +3,8 @@
 Each match has a *ticket* (``<match>.ticket.json``, readable by its owner only):
 the role, the lobby, the seat tokens and the names. The host also keeps the
 match record (``<match>.match.json``), rewritten after every move through
-:func:`pegboard.records.write_record`. Both live in ``online/`` under the
-Pegboard home folder (:func:`pegboard.profile.profile_home`: ``$PEGBOARD_HOME``,
+:func:`pegboard.records.files.write_record`. Both live in ``online/`` under the
+Pegboard home folder (:func:`pegboard.ratings.profile.profile_home`: ``$PEGBOARD_HOME``,
 else the user data folder), beside the profile.
 """
 
@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..profile import profile_home
-from ..records import write_text_atomic
+from pegboard.ratings.profile import profile_home
+from pegboard.records.files import write_text_atomic
 
 
 @dataclass

@@ -9,20 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..game import PegboardError
+from pegboard.errors import DisplayUnavailable
+from pegboard.game import PegboardError
 
 if TYPE_CHECKING:
-    from ..session import Session
-    from .window import MatchWindow
-
-
-class DisplayUnavailable(PegboardError):
-    """No window can be opened (no display, no OpenGL)."""
+    from pegboard.match.session import Session
+    from pegboard.ui.window import MatchWindow
 
 
 def _import_window_module() -> Any:
     try:
-        from . import window
+        from pegboard.ui import window
     except Exception as exc:  # noqa: BLE001 - pyglet raises display errors at import time
         raise DisplayUnavailable(f"cannot open a window: no usable display ({type(exc).__name__}: {exc})") from exc
     return window
@@ -31,7 +28,7 @@ def _import_window_module() -> Any:
 def open_window(session: Session, plugins: Any = None, *, width: int = 1280, height: int = 800, **kwargs: Any) -> MatchWindow:
     """A match window for ``session`` (not yet running an event loop)."""
     if plugins is None:
-        from ..plugins import get_plugins
+        from pegboard.plugins.manager import get_plugins
 
         plugins = get_plugins()
     window = _import_window_module()
@@ -50,9 +47,9 @@ def open_window(session: Session, plugins: Any = None, *, width: int = 1280, hei
 def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugins: Any = None, *, seed: int = 0,
                  threaded: bool = True, workers: str | None = None) -> Session:
     """A session for ``game_id`` under ``ruleset`` with seats "human" or bot ids (no pyglet)."""
-    from ..plugins import get_plugins
-    from ..session import Session
-    from .catalog import load_game
+    from pegboard.match.session import Session
+    from pegboard.plugins.manager import get_plugins
+    from pegboard.ui.catalog import load_game
 
     plugins = plugins or get_plugins()
     game, ref = load_game(plugins, game_id, ruleset)
@@ -66,7 +63,7 @@ def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), 
     ``seats`` holds "human" or a bot id per seat. Unknown ids raise
     ``UnknownId``; a missing display raises :class:`DisplayUnavailable`.
     """
-    from ..session import default_bot_worker
+    from pegboard.match.session import default_bot_worker
 
     session = make_session(game_id, ruleset, seats, plugins, workers=default_bot_worker())
     win = open_window(session, plugins)

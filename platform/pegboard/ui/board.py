@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..game import Game, IllegalMove, Move
-from .rect import Rect
+from pegboard.game import Game, IllegalMove, Move
+from pegboard.ui.rect import Rect
 
 if TYPE_CHECKING:
-    from ..session import Change, Session
-    from .settings import Setting, SettingsStore
-    from .widgets import Dialog
+    from pegboard.match.session import Change, Session
+    from pegboard.ui.settings import Setting, SettingsStore
+    from pegboard.ui.widgets import Dialog
 
 
 class ViewHost(Protocol):
@@ -127,7 +127,7 @@ class BoardView(Protocol):
         """True while the view animates a move; the window then lets a click skip it first."""
 
     def history_note(self, record: Any) -> str:
-        """The explanation of one played move (a :class:`~pegboard.session.PlyRecord`) for the
+        """The explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`) for the
         history panel, or "" for none."""
 
 
@@ -255,7 +255,7 @@ class MoveListView(BoardViewBase):
 
     def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game, session)
-        from . import widgets
+        from pegboard.ui import widgets
 
         self.ui = widgets.Ui(self.batch)
         self.caption = widgets.Label(f"{game.name or game.id}: no board view installed; pick a move", color=(148, 163, 184))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..game import Game
-from ..specs import BotSpec, RendererSpec
+from pegboard.game import Game
+from pegboard.specs import BotSpec, RendererSpec
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,8 @@ class RulesetChoice:
 
 def ruleset_choices(plugins: Any, game_id: str) -> list[RulesetChoice]:
     """Every installed ruleset of ``game_id`` (shipped and from plugins), default first."""
-    from ..rulesets import RulesetError, list_rulesets, read_toml
+    from pegboard.errors import RulesetError
+    from pegboard.rules.rulesets import list_rulesets, read_toml
 
     default = plugins.game(game_id).default_ruleset
     choices = []
@@ -36,7 +37,7 @@ def ruleset_choices(plugins: Any, game_id: str) -> list[RulesetChoice]:
 
 def load_game(plugins: Any, game_id: str, ruleset: str | None) -> tuple[Game, str]:
     """The game for a ruleset id, ``<game>/<id>`` or ``.toml`` path, and its ref label."""
-    from ..rulesets import build_game, load_ruleset
+    from pegboard.rules.rulesets import build_game, load_ruleset
 
     loaded = load_ruleset(ruleset or plugins.game(game_id).default_ruleset, game=game_id, plugins=plugins)
     return build_game(loaded, plugins), loaded.ref

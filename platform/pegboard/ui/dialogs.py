@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import theme
-from .catalog import RulesetChoice
-from .rect import Rect
-from .widgets import Button, Choice, Dialog, Label, ListView, TextInput, wrapped_height
+from pegboard.ui import theme
+from pegboard.ui.catalog import RulesetChoice
+from pegboard.ui.rect import Rect
+from pegboard.ui.widgets import Button, Choice, Dialog, Label, ListView, TextInput, wrapped_height
 
 
 class CustomizeDialog(Dialog):
@@ -33,7 +33,7 @@ class CustomizeDialog(Dialog):
         self.seat_labels: list[Label] = []
         self.choices: list[Choice] = []
         ids = [o[0] for o in self.options]
-        for seat, who in zip(seats, current):
+        for seat, who in zip(seats, current, strict=False):
             self.seat_labels.append(self.add(Label(seat, bold=True)))
             index = ids.index(who) if who in ids else 0
             self.choices.append(self.add(Choice([o[1] for o in self.options], index)))
@@ -62,7 +62,7 @@ class CustomizeDialog(Dialog):
     def on_layout(self) -> None:
         r = self.rect
         y = r.top - 50
-        for lab, choice in zip(self.seat_labels, self.choices):
+        for lab, choice in zip(self.seat_labels, self.choices, strict=False):
             y -= 36
             lab.set_rect(Rect(r.x + 16, y, 110, 30))
             choice.set_rect(Rect(r.x + 130, y, r.width - 146, 30))

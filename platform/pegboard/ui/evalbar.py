@@ -6,10 +6,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..specs import Evaluation
-from . import theme
-from .rect import Rect
-from .widgets import LAYER_OVERLAY, Drawable, Label, Panel, Ui, Widget, box_shape, label, rect_shape
+from pegboard.specs import Evaluation
+from pegboard.ui import theme
+from pegboard.ui.rect import Rect
+from pegboard.ui.widgets import LAYER_OVERLAY, Drawable, Label, Panel, Ui, Widget, box_shape, label, rect_shape
 
 NOTE = "A quick static heuristic, not a search: it can misjudge tactics that need deeper calculation."
 

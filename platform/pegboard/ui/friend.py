@@ -15,19 +15,20 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..game import PegboardError
-from . import theme
-from .dialogs import EndGameDialog
-from .rect import Rect
-from .settings import SettingsStore
-from .widgets import Button, Dialog, Label, ListView, MessageDialog, TextInput
+from pegboard.errors import ProtocolError
+from pegboard.game import PegboardError
+from pegboard.ui import theme
+from pegboard.ui.dialogs import EndGameDialog
+from pegboard.ui.rect import Rect
+from pegboard.ui.settings import SettingsStore
+from pegboard.ui.widgets import Button, Dialog, Label, ListView, MessageDialog, TextInput
 
 if TYPE_CHECKING:
-    from ..online.client import OnlineClient
-    from ..online.player import Notice
-    from ..online.remote import OnlineSession
-    from ..profile import Profile
-    from ..session import Session
+    from pegboard.match.session import Session
+    from pegboard.online.client import OnlineClient
+    from pegboard.online.player import Notice
+    from pegboard.online.remote import OnlineSession
+    from pegboard.ratings.profile import Profile
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +126,7 @@ class FriendPlay:
 
     def _profile(self) -> Profile | None:
         if self.profile is None:
-            from ..profile import open_profile
+            from pegboard.ratings.profile import open_profile
 
             try:
                 self.profile = open_profile()
@@ -135,8 +136,8 @@ class FriendPlay:
 
     def connect(self, name: str, lobby: str) -> None:
         """Connect (on a thread: the window keeps drawing) and pick up an unfinished match."""
-        from ..online import protocol as p
-        from ..online.client import HostSettings, OnlineClient
+        from pegboard.online import protocol as p
+        from pegboard.online.client import HostSettings, OnlineClient
 
         if self.client is not None:
             return
@@ -147,7 +148,7 @@ class FriendPlay:
             rules = dict(self.host.session.game.ruleset)
             client = OnlineClient(lobby, name, self.game_id, plugins=self.host.plugins, profile=self._profile(),
                                   host=HostSettings(rules=rules), **self.client_options)
-        except p.ProtocolError as exc:
+        except ProtocolError as exc:
             self._say(exc.reason)
             return
         except PegboardError as exc:
@@ -159,7 +160,7 @@ class FriendPlay:
         ticket = client.resume_unfinished()
 
         def run() -> None:
-            from ..online.link import LobbyUnreachable
+            from pegboard.errors import LobbyUnreachable
 
             try:
                 mode = client.connect(ticket)
@@ -202,13 +203,13 @@ class FriendPlay:
         self._say(f"Asking to play {entry.get('name')}…")
 
     def join(self, code: str) -> None:
-        from ..online import protocol as p
+        from pegboard.online import protocol as p
 
         if not self.connected or self.client is None:
             return
         try:
             self.client.join(code)
-        except p.ProtocolError as exc:
+        except ProtocolError as exc:
             self._say(exc.reason)
             return
         self._say(f"Joining {p.normalise_code(code)}…")
@@ -363,7 +364,7 @@ class FriendPlay:
             self._say(notice.text)
 
     def _begin(self, first_ply: int | None = None) -> None:
-        from ..online.remote import OnlineSession
+        from pegboard.online.remote import OnlineSession
 
         client = self.client
         assert client is not None

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..session import Session
-from . import theme
-from .rect import Rect
-from .widgets import Drawable, ListView, Panel, Ui, fit_text, label, text_width
+from pegboard.match.session import Session
+from pegboard.ui import theme
+from pegboard.ui.rect import Rect
+from pegboard.ui.widgets import Drawable, ListView, Panel, Ui, fit_text, label, text_width
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from . import theme
-from .rect import Rect
-from .widgets import Button, Choice, Dialog, Label
+from pegboard.ui import theme
+from pegboard.ui.rect import Rect
+from pegboard.ui.widgets import Button, Choice, Dialog, Label
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class SettingsDialog(Dialog):
 
     def widget_for(self, key: str) -> Any:
         """The row widget of setting ``key`` (a Choice, or a Button for actions)."""
-        for s, (_lab, widget) in zip(self.settings, self.rows):
+        for s, (_lab, widget) in zip(self.settings, self.rows, strict=False):
             if s.key == key:
                 return widget
         raise KeyError(key)
@@ -127,7 +127,7 @@ class SettingsDialog(Dialog):
     def chosen(self) -> dict[str, Any]:
         """The values the rows show now."""
         out = {}
-        for s, (_lab, widget) in zip(self.settings, self.rows):
+        for s, (_lab, widget) in zip(self.settings, self.rows, strict=False):
             if s.kind != "action":
                 out[s.key] = s.choices()[widget.index][0]
         return out
@@ -155,9 +155,10 @@ __all__ = ["MemorySettings", "Setting", "SettingsDialog", "SettingsStore", "curr
 
 
 def default_store() -> SettingsStore:
-    """The store a window uses when none is given: the local profile (see :mod:`pegboard.profile`),
+    """The store a window uses when none is given: the local profile (see :mod:`pegboard.ratings.profile`),
     or memory when the profile cannot be opened (the reason is logged; the window still works)."""
-    from ..profile import ProfileError, open_profile
+    from pegboard.errors import ProfileError
+    from pegboard.ratings.profile import open_profile
 
     try:
         return open_profile()

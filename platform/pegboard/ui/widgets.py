@@ -20,8 +20,8 @@ import pyglet
 from pyglet import shapes
 from pyglet.window import key
 
-from . import theme
-from .rect import Rect
+from pegboard.ui import theme
+from pegboard.ui.rect import Rect
 
 Drawable = Any
 

@@ -1,6 +1,6 @@
 """The match window: top bar, board, evaluation bar, history, status line, dialogs.
 
-:class:`MatchWindow` drives a :class:`~pegboard.session.Session` (polled every
+:class:`MatchWindow` drives a :class:`~pegboard.match.session.Session` (polled every
 frame, so bots think in the background while the window keeps drawing) and
 hosts the game's :class:`~pegboard.ui.board.BoardView`.
 """
@@ -17,17 +17,18 @@ import pyglet
 from pyglet import shapes
 from pyglet.window import key, mouse
 
-from ..game import PegboardError
-from ..session import Change, MatchImportError, Session, SessionError
-from . import catalog, theme
-from .board import BoardView, MoveListView
-from .dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
-from .evalbar import BreakdownPanel, EvalBar
-from .friend import FriendPlay
-from .history import HistoryPanel
-from .rect import Rect
-from .settings import SettingsDialog, SettingsStore, current_values, default_store
-from .widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
+from pegboard.errors import MatchImportError, SessionError
+from pegboard.game import PegboardError
+from pegboard.match.session import Change, Session
+from pegboard.ui import catalog, theme
+from pegboard.ui.board import BoardView, MoveListView
+from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
+from pegboard.ui.evalbar import BreakdownPanel, EvalBar
+from pegboard.ui.friend import FriendPlay
+from pegboard.ui.history import HistoryPanel
+from pegboard.ui.rect import Rect
+from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
+from pegboard.ui.widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ class StatusBar(Panel):
 
 
 class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
-    """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.Plugins` in use."""
+    """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.manager.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
                  schedule: bool = True, settings_store: SettingsStore | None = None, **kwargs: Any) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.rulesets import build_game, deep_merge, load_ruleset, ruleset_from_data
+from pegboard.rules.rulesets import build_game, deep_merge, load_ruleset, ruleset_from_data
 from pegboard.specs import Bot, BotSpec
 
 from .. import moves as mv

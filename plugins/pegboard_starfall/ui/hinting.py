@@ -1,7 +1,7 @@
 """The quieter hand: after 30 s idle on your turn against a bot of skill 50 or less, the two
 stars of the best swap light up green.
 
-When is the session's business (:meth:`pegboard.session.Session.hint_due`: the opponent
+When is the session's business (:meth:`pegboard.match.session.Session.hint_due`: the opponent
 bot's ``hint_after``, None above skill 50). What is the game's hint function
 (:attr:`pegboard.specs.GameSpec.hint`, the skill-100 evaluation from the person's view),
 searched here on a copy of the position in a background thread so the window keeps

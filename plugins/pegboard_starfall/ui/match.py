@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from pegboard.rulesets import build_game, digest_of
+from pegboard.rules.rulesets import build_game, digest_of
 
 from . import options
 

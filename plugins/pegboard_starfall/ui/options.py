@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pegboard.rulesets import deep_merge, load_ruleset, ruleset_from_data
+from pegboard.rules.rulesets import deep_merge, load_ruleset, ruleset_from_data
 from pegboard.ui.settings import Setting, number_options
 
 GAME = "starfall"

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import movegen
-from ..rams import ram_centre
 from .. import moves as mv
 from ..pieces import BOMB, COMMAND, SIEGE, WARP
+from ..rams import ram_centre
 
 if TYPE_CHECKING:
     from ..state import StarfallState

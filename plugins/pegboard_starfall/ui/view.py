@@ -27,16 +27,14 @@ from pegboard.ui import theme
 from pegboard.ui.animation import AnimationQueue
 from pegboard.ui.board import BoardViewBase, ViewHost
 from pegboard.ui.rect import Rect
-from pegboard.ui.settings import Setting
+from pegboard.ui.settings import Setting, current_values
 from pegboard.ui.transform import Transform
 from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
 
-from pegboard.ui.settings import current_values
-
 from .. import fog
 from .. import moves as mv
-from ..state import StarfallState
 from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
+from ..state import StarfallState
 from . import guided, look, match, motion, options, picking, rated
 from .hinting import QuietHand
 from .motion import Scene

@@ -17,7 +17,7 @@ from pegboard.specs import Bot, BotSpec, Evaluator, EvaluatorSpec, GameSpec, Ren
 from .rules import SEATS, Connect4Game
 
 if TYPE_CHECKING:
-    from pegboard.session import Session
+    from pegboard.match.session import Session
     from pegboard.ui.board import BoardView
 
 HERE = Path(__file__).resolve().parent

@@ -18,7 +18,7 @@ from pegboard.ui.board import BoardViewBase
 from .rules import Connect4Game, Connect4State
 
 if TYPE_CHECKING:
-    from pegboard.session import Session
+    from pegboard.match.session import Session
 
 FRAME = (30, 64, 175)
 HOLE = (15, 23, 42)

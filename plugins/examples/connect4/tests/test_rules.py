@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pegboard.game import IllegalMove, Move, InvalidMoveEncoding, InvalidPosition
+from pegboard.game import IllegalMove, InvalidMoveEncoding, InvalidPosition, Move
 from pegboard_connect4.bots import EasyBot, MinimaxBot
 from pegboard_connect4.rules import Connect4Game, Connect4State
 

@@ -1,0 +1,1 @@
+"""Headless matches and tournaments, played in this process, in worker processes or on Ray."""

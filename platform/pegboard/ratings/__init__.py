@@ -1,0 +1,1 @@
+"""Elo arithmetic (:mod:`.elo`) and the local profile (:mod:`.profile`: ratings, rated games, settings)."""

@@ -1,0 +1,1 @@
+"""Rulesets (TOML files, ``extends`` chains, schema checks, digests) and rule mods."""
