@@ -26,9 +26,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support import fuzzing  # noqa: E402
-
 from pegboard.plugins.manager import Plugins, set_plugins  # noqa: E402
+from support import fuzzing  # noqa: E402
 
 warnings.filterwarnings("ignore", message="Generating overly large repr")
 
