@@ -228,12 +228,12 @@ def test_process_workers_think_in_a_child_and_a_stale_job_is_killed():
     try:
         s.play(cell(s, 2, 2))
         s.poll()
-        assert s.thinking == 1 and s._worker.busy
-        child = s._worker.proc
+        assert s.thinking == 1 and s._bots.worker.busy
+        child = s._bots.worker.proc
         assert child.is_alive()
         s.undo()
         s.poll()  # the stale child is killed at once, not waited for
-        assert not s._worker.busy and not child.is_alive()
+        assert not s._bots.worker.busy and not child.is_alive()
         assert s.cursor == 0
         s.set_seats(["human", "first"])
         s.play(cell(s, 3, 3))

@@ -8,7 +8,7 @@ once that person has sat idle on their turn for the opponent bot's ``hint_after`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pegboard.game import Move
 from pegboard.match.seats import SeatController
@@ -57,6 +57,19 @@ class HintTimer:
 
     def store(self, generation: int, move: Move | None) -> None:
         self._hint = (generation, move)
+
+    def due(self, seats: Sequence[SeatController], to_move: int, generation: int, now: float) -> bool:
+        """True once the person to move has sat idle on position ``generation`` for :func:`hint_delay`."""
+        delay = hint_delay(seats, to_move)
+        return delay is not None and self.idle(generation, now) >= delay
+
+    def suggestion(self, generation: int, compute: Callable[[], Move | None]) -> Move | None:
+        """The hint of position ``generation``: ``compute()`` once, then remembered."""
+        known, move = self.cached(generation)
+        if not known:
+            move = compute()
+            self.store(generation, move)
+        return move
 
 
 __all__ = ["HintTimer", "hint_delay"]

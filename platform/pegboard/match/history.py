@@ -1,11 +1,19 @@
-"""What a session remembers and announces: one :class:`PlyRecord` per move, a :class:`Change` per change."""
+"""What a session remembers and announces: one :class:`PlyRecord` per move, a :class:`Change`
+per change, told to listeners and to plugins' observers by a :class:`Broadcaster`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pegboard.game import Event, Move
+
+if TYPE_CHECKING:
+    from pegboard.plugins.manager import Plugins
+
+log = logging.getLogger("pegboard.match.session")
 
 
 @dataclass(frozen=True)
@@ -44,4 +52,38 @@ class Change:
 Listener = Callable[[Change], None]
 
 
-__all__ = ["Change", "Listener", "PlyRecord"]
+class Broadcaster:
+    """A session's listeners (each called with every :class:`Change`) and its plugins'
+    ``pegboard_match_event`` observers (each called with every :class:`Event`).
+
+    A listener or observer that raises is logged and skipped: it never breaks the match.
+    """
+
+    def __init__(self) -> None:
+        self.listeners: list[Listener] = []
+
+    def add(self, listener: Listener) -> None:
+        self.listeners.append(listener)
+
+    def remove(self, listener: Listener) -> None:
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+
+    def change(self, change: Change) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(change)
+            except Exception:  # noqa: BLE001 - a broken listener must not break the match
+                log.exception("session listener failed on %s", change.kind)
+
+    def events(self, plugins: Plugins | None, session: Any, events: Iterable[Event]) -> None:
+        if plugins is None:
+            return
+        for event in events:
+            try:
+                plugins.notify(session, event)
+            except Exception:  # noqa: BLE001
+                log.exception("pegboard_match_event observer failed")
+
+
+__all__ = ["Broadcaster", "Change", "Listener", "PlyRecord"]

@@ -59,8 +59,8 @@ class OnlineSession(Session):
         self.client = client
         self.seat = seat
         self._host_session = player.host.session if player.host is not None else None
-        self._clocks: list[float | None] = []
-        self._clocks_at = 0.0
+        self._host_clocks: list[float | None] = []
+        self._host_clocks_at = 0.0
         # a guest's history starts where it came in (a resumed guest never saw the earlier moves)
         guest = player.guest
         self._seen_ply = first_ply if first_ply is not None else guest.last.ply if guest is not None and guest.last else 0
@@ -117,12 +117,12 @@ class OnlineSession(Session):
         """Both clocks: the host's own, or the guest's last word from the host run down since."""
         if self._host_session is not None:
             return self._host_session.clock_times(now)
-        if not self._clocks:
+        if not self._host_clocks:
             return [None] * len(self.game.seats)
         now = self._time() if now is None else now
         running = self.to_move if self.result is None and self.client.player.started else None
-        return [None if left is None else max(0.0, left - (now - self._clocks_at)) if i == running else left
-                for i, left in enumerate(self._clocks)]
+        return [None if left is None else max(0.0, left - (now - self._host_clocks_at)) if i == running else left
+                for i, left in enumerate(self._host_clocks)]
 
     def move_time_left(self, now: float | None = None) -> float | None:
         if self._host_session is not None:
@@ -174,8 +174,8 @@ class OnlineSession(Session):
         if guest is None or guest.last is None:
             return
         latest = guest.last
-        self._clocks = [None if c is None else float(c) for c in latest.clocks]
-        self._clocks_at = self._time()
+        self._host_clocks = [None if c is None else float(c) for c in latest.clocks]
+        self._host_clocks_at = self._time()
         before = self._seen_ply
         ply = notice.data.get("ply", latest.ply) if notice.kind == "state" else before
         ply = ply if isinstance(ply, int) else latest.ply
