@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-
 class Session(MatchLine):
     """A match being played (see the module docstring).
 
