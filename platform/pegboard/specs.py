@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from pegboard.game import JSON, Event, Game, Move, State, StateT
 
@@ -97,6 +97,35 @@ class Bot(ABC, Generic[StateT]):
         overrides it and then returns any legal move soon. The default does
         nothing; the answer is dropped either way.
         """
+
+    def search(self, view: StateT, *, seconds: float | None = None, work: int | None = None) -> SearchResult | None:
+        """The bot's best move in ``view`` with what its search found: a score, a principal line.
+
+        Exactly one budget is given: ``seconds`` (wall time, like :meth:`choose`) or ``work``
+        (a count of the bot's own work units — nodes, playouts — documented by each bot).
+        Under a ``work`` budget the answer depends only on the bot's seed, the view and
+        ``work``, never on the machine's speed: analysis and tests rely on that. Like
+        :meth:`choose`, it leaves ``view`` as it found it. The default None means the bot
+        cannot explain its choice (analysis then falls back on the game's evaluator).
+        """
+        return None
+
+
+class SearchResult(NamedTuple):
+    """What :meth:`Bot.search` found in a position.
+
+    ``score`` is in the game's evaluator units from seat 0's point of view (as
+    :meth:`~pegboard.specs.Evaluator.score`), or None when the search measures a
+    ``win_chance`` instead: the side to move's chance of winning, 0 to 1 (a Monte
+    Carlo search's win rate). ``line`` is the principal variation, starting with
+    ``move``, as far as the bot can tell it; ``work`` the work units spent.
+    """
+
+    move: Move
+    score: float | None = None
+    win_chance: float | None = None
+    line: tuple[Move, ...] = ()
+    work: int = 0
 
 
 @dataclass(frozen=True)
@@ -214,6 +243,7 @@ __all__ = [
     "RuleMod",
     "RuleModSpec",
     "RulesetDir",
+    "SearchResult",
     "Term",
     "TextFormat",
     "OneOrMany",

@@ -116,19 +116,19 @@ class OpenSpielMCTS(Bot):
     def __init__(self, game: Game, seed: int = 0, *, uct_c: float = 2.0) -> None:
         self.spiel = wrap_game(game)
         self.random = np.random.RandomState(seed)
-        self.search = TimedMCTSBot(
+        self.spiel_bot = TimedMCTSBot(
             self.spiel, uct_c=uct_c, max_simulations=10**9, evaluator=None, solve=True, random_state=self.random
         )
-        self.search.evaluator = TimedRolloutEvaluator(self.search, self.random)
+        self.spiel_bot.evaluator = TimedRolloutEvaluator(self.spiel_bot, self.random)
 
     def choose(self, view: State, budget: float) -> Any:
         state = self.spiel.state_of(view.clone())
-        self.search.deadline = time.perf_counter() + max(0.0, budget)
-        action = self.search.step(state)
+        self.spiel_bot.deadline = time.perf_counter() + max(0.0, budget)
+        action = self.spiel_bot.step(state)
         return self.spiel.pegboard.action_move(int(action))
 
     def cancel(self) -> None:
-        self.search.deadline = 0.0  # the search and its rollout stop at their next check
+        self.spiel_bot.deadline = 0.0  # the search and its rollout stop at their next check
 
 
 def make_bot(game: Game, seed: int) -> OpenSpielMCTS:
