@@ -1,8 +1,14 @@
 """Pegboard: a plugin-based platform for turn-based board games.
 
 ``import pegboard`` stays cheap: the scripting API (:mod:`pegboard.scripting`:
-``load_game``, ``bots``, ``play_match``, ``validate``, ``read_record``,
-``write_record``, ``load_plugin``) is imported on first use.
+``load_game``, ``load_ruleset``, ``bots``, ``evaluators``, ``play_match``, ``validate``,
+``read_record``, ``write_record``, ``load_plugin``) is imported on first use.
+
+The public modules are flat: :mod:`pegboard.game` (the contract), :mod:`pegboard.specs`,
+:mod:`pegboard.hookspecs`, :mod:`pegboard.errors`, :mod:`pegboard.scripting`,
+:mod:`pegboard.testing`, :mod:`pegboard.view` (the board-view kit) and
+:mod:`pegboard.diskcache`. Everything in a subpackage (``pegboard.match``,
+``pegboard.records`` ...) is internal and may change; docs/architecture.md maps it.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from pegboard.hookspecs import hookimpl
 
 if TYPE_CHECKING:
     from pegboard.scripting import bots as bots
+    from pegboard.scripting import evaluators as evaluators
     from pegboard.scripting import load_game as load_game
     from pegboard.scripting import load_plugin as load_plugin
+    from pegboard.scripting import load_ruleset as load_ruleset
     from pegboard.scripting import play_match as play_match
     from pegboard.scripting import read_record as read_record
     from pegboard.scripting import validate as validate
@@ -23,7 +31,9 @@ if TYPE_CHECKING:
 
 from pegboard.version import __version__
 
-_SCRIPTING = ("bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record")
+_SCRIPTING = (
+    "bots", "evaluators", "load_game", "load_plugin", "load_ruleset", "play_match", "read_record", "validate", "write_record",
+)
 
 __all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Result", "State", "hookimpl", "__version__", *_SCRIPTING]
 

@@ -1,4 +1,4 @@
-"""The scripting API: Pegboard from Python scripts and notebooks (``import pegboard``).
+"""The scripting API: Pegboard from Python scripts, notebooks and game plugins (``import pegboard``).
 
 Each function is a thin front on the module that does the work for the CLI
 too, so a script and ``pegboard match`` / ``pegboard validate`` always agree:
@@ -6,54 +6,57 @@ games come from :mod:`pegboard.rules.rulesets`, matches from :mod:`pegboard.batc
 records from :mod:`pegboard.records`. Plugins load as the CLI loads them
 (entry points and ``PEGBOARD_PLUGINS``); :func:`load_plugin` adds a file or a
 package folder, like ``pegboard --plugin``. docs/scripting.md has examples.
+
+This is also the public door for game plugins to the ruleset, record and profile
+helpers (:func:`load_ruleset`, :func:`ruleset_from_data`, :func:`deep_merge`,
+:func:`digest_of`, :class:`Ruleset`, :func:`record_from_moves`, :func:`open_profile`,
+:data:`START_RATING`): a plugin imports them from here, never from the internal
+subpackages. Only the rulesets are imported with this module; matches, records and
+the profile are imported on first use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from pegboard.batch.runner import MatchPlan, MatchReport, run_match
 from pegboard.game import JSON, Game, PegboardError
-from pegboard.records.files import write_record as _write_record
-from pegboard.records.validate import Report, validate_file, validate_record
-from pegboard.records.validate import read_record as _read_record
-from pegboard.rules.rulesets import Ruleset, build_game, load_ruleset, ruleset_from_data
+from pegboard.plugins import resolve
+from pegboard.rules.rulesets import Ruleset, deep_merge, digest_of, load_game, load_ruleset, resolve_ruleset, ruleset_from_data
 
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from pegboard.batch.runner import MatchReport
     from pegboard.plugins.manager import Plugins
-    from pegboard.specs import BotSpec
+    from pegboard.ratings.elo import START_RATING as START_RATING
+    from pegboard.ratings.profile import Profile as Profile
+    from pegboard.ratings.profile import open_profile as open_profile
+    from pegboard.records.files import record_from_moves as record_from_moves
+    from pegboard.records.validate import Report
+    from pegboard.specs import BotSpec, EvaluatorSpec
+
+#: Names this module hands out from the internal modules that hold them, imported on first use.
+_LAZY = {
+    "START_RATING": "pegboard.ratings.elo",
+    "Profile": "pegboard.ratings.profile",
+    "open_profile": "pegboard.ratings.profile",
+    "record_from_moves": "pegboard.records.files",
+}
 
 
-def _plugins(plugins: Plugins | None) -> Plugins:
-    from pegboard.plugins.manager import get_plugins
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
 
-    return plugins if plugins is not None else get_plugins()
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'pegboard.scripting' has no attribute {name!r}")
 
 
 def load_plugin(path: str | Path) -> ModuleType:
     """Load a plugin ``.py`` file or package folder into this process, as ``pegboard --plugin`` does."""
-    return _plugins(None).load_file(path)
-
-
-def _ruleset(ref: str | Path, plugins: Plugins) -> Ruleset:
-    text = str(ref)
-    if not isinstance(ref, Path) and "/" not in text and "\\" not in text and not text.endswith(".toml"):
-        return load_ruleset(plugins.game(text).default_ruleset, game=text, plugins=plugins)  # a bare game id
-    return load_ruleset(ref, plugins=plugins)
-
-
-def load_game(ref: str | Path, *, plugins: Plugins | None = None) -> Game:
-    """A game ready to play: ``"nodewar"`` (its default ruleset), ``"nodewar/skirmish"`` or a ``.toml`` path.
-
-    Raises :class:`~pegboard.errors.UnknownId` for an unknown game and
-    :class:`~pegboard.errors.RulesetError` for a bad ruleset.
-    """
-    registry = _plugins(plugins)
-    return build_game(_ruleset(ref, registry), registry)
+    return resolve(None).load_file(path)
 
 
 def _game_id(game: str | Game) -> str:
@@ -64,7 +67,16 @@ def _game_id(game: str | Game) -> str:
 
 def bots(game: str | Game, *, plugins: Plugins | None = None) -> dict[str, BotSpec]:
     """The bots that play ``game`` (an id, ``"<game>/<ruleset>"`` or a loaded game), weakest first, by id."""
-    return dict(_plugins(plugins).bots(_game_id(game)))
+    return dict(resolve(plugins).bots(_game_id(game)))
+
+
+def evaluators(game: str | Game, *, plugins: Plugins | None = None) -> dict[str, EvaluatorSpec]:
+    """The evaluators of ``game`` (as :func:`bots` takes it), by id; the first is the game's own.
+
+    ``spec.factory(game)`` builds one; its ``evaluate(state)`` scores a position from the
+    first seat's side (see :class:`~pegboard.specs.Evaluator`).
+    """
+    return dict(resolve(plugins).evaluators(_game_id(game)))
 
 
 def _seat_bots(seats: Sequence[str] | Mapping[str, str], game: Game) -> tuple[str, ...]:
@@ -108,12 +120,14 @@ def play_match(
     losses, unfinished, moves, think times), ``average_length`` and
     ``summary()`` (the same figures as JSON).
     """
-    registry = _plugins(plugins)
+    from pegboard.batch.runner import MatchPlan, run_match
+
+    registry = resolve(plugins)
     if isinstance(game, Game):
         loaded, ruleset = game, ruleset_from_data(game.ruleset, registry)
     else:
-        ruleset = _ruleset(game, registry)
-        loaded = build_game(ruleset, registry)
+        ruleset = resolve_ruleset(game, plugins=registry)
+        loaded = load_game(ruleset, plugins=registry)
     plan = MatchPlan(
         game=loaded.id,
         bots=_seat_bots(seats, loaded),
@@ -135,9 +149,11 @@ def validate(record: str | Path | Mapping[str, JSON], *, plugins: Plugins | None
     reached (syntax, schema, replay, result), the ``errors``, the ``game``, the
     number of ``moves`` and the replayed ``result``.
     """
+    from pegboard.records.validate import validate_file, validate_record
+
     if isinstance(record, Mapping):
-        return validate_record(dict(record), "<record>", _plugins(plugins))
-    return validate_file(record, _plugins(plugins))
+        return validate_record(dict(record), "<record>", resolve(plugins))
+    return validate_file(record, resolve(plugins))
 
 
 def read_record(path: str | Path, *, plugins: Plugins | None = None) -> dict[str, JSON]:
@@ -146,13 +162,21 @@ def read_record(path: str | Path, *, plugins: Plugins | None = None) -> dict[str
     Raises :class:`~pegboard.errors.MatchFileError` naming the stage and the place.
     Use :func:`validate` to replay the moves as well.
     """
-    return _read_record(path, _plugins(plugins))
+    from pegboard.records.validate import read_record as read
+
+    return read(path, resolve(plugins))
 
 
 def write_record(record: Mapping[str, JSON], path: str | Path, *, plugins: Plugins | None = None) -> Path:
     """Write a record atomically; the suffix picks the format (``.json`` or a game's text format)."""
-    return _write_record(record, path, _plugins(plugins))
+    from pegboard.records.files import write_record as write
+
+    return write(record, path, resolve(plugins))
 
 
-__all__ = ["bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record"]
+__all__ = [
+    "START_RATING", "Profile", "Ruleset", "bots", "deep_merge", "digest_of", "evaluators", "load_game", "load_plugin",
+    "load_ruleset", "open_profile", "play_match", "read_record", "record_from_moves", "ruleset_from_data", "validate",
+    "write_record",
+]
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from pegboard.game import JSON, Event, Game, Move, State, StateT
+from pegboard.support.resources import data_dir as data_dir  # for the built-in games' GameSpec folders
 
 if TYPE_CHECKING:
     from pegboard.toolspecs import BenchSpec as BenchSpec

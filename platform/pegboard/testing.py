@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import ConformanceError
 from pegboard.game import Game, IllegalMove, Move, State
+from pegboard.plugins import resolve
 from pegboard.records.files import dumps_record, parse_record, record_from_moves
 from pegboard.records.schemas import game_schema_path, issues, validator
 from pegboard.records.validate import validate_file, validate_record
@@ -64,14 +65,6 @@ class Playout:
     finished: bool = False
     state: State | None = None
     pool: list[Move] = field(default_factory=list)
-
-
-def _plugins(plugins: Plugins | None) -> Plugins:
-    if plugins is None:
-        from pegboard.plugins.manager import get_plugins
-
-        return get_plugins()
-    return plugins
 
 
 def setup(plugins: Plugins, ref: str) -> tuple[Game, Ruleset]:
@@ -273,7 +266,7 @@ def check_advance(playout: Playout) -> None:
 
 def check_ruleset(ref: str, seed: int = 1, plugins: Plugins | None = None, *, max_plies: int = 2500) -> Playout:
     """Every check for one ruleset (``"<game>/<id>"`` or a .toml path) and one seed; returns the playout."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     pool = random_playout(plugins, ref, seed + 1000, POOL_PLIES).pool
     try:
         playout = checked_playout(plugins, ref, seed, max_plies, pool)
@@ -293,7 +286,7 @@ def check_game(game_id: str, plugins: Plugins | None = None, *, seeds: Sequence[
     unless ``plugins`` is given. Raises :class:`ConformanceError` at the first
     broken promise, or when the game ships no ruleset.
     """
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     plugins.game(game_id)  # an unknown id raises UnknownId naming the known games
     refs = [ref.ref for ref in list_rulesets(game_id, plugins)]
     expect(refs, f"{game_id} ships no ruleset (GameSpec.ruleset_dir holds no *.toml file)")

@@ -8,7 +8,7 @@ The bot looks one move ahead: it tries every legal move on its view of the
 game (apply, score with the game's first evaluator, undo) and keeps the best.
 Games without an evaluator get a random move. It only uses the public API:
 ``pegboard.hookimpl``, the :class:`~pegboard.specs.BotSpec` it returns, the
-State methods and :func:`pegboard.plugins.manager.get_plugins` to find an evaluator.
+State methods and :func:`pegboard.scripting.evaluators` to find an evaluator.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from pegboard import Game, State, hookimpl
-from pegboard.plugins.manager import get_plugins
+from pegboard.scripting import evaluators as evaluators_of
 from pegboard.specs import Bot, BotSpec
 
 
@@ -27,7 +27,7 @@ class GreedyBot(Bot):
 
     def __init__(self, game: Game, seed: int) -> None:
         self.rng = random.Random(seed)
-        evaluators = get_plugins().evaluators(game.id)
+        evaluators = evaluators_of(game)
         self.evaluator = next(iter(evaluators.values())).factory(game) if evaluators else None
 
     def choose(self, view: State, budget: float) -> Any:
@@ -58,7 +58,7 @@ class GreedyBot(Bot):
 
 
 @hookimpl
-def pegboard_bots(game: str) -> list[BotSpec]:
+def pegboard_bots() -> list[BotSpec]:
     return [
         BotSpec(
             id="greedy",

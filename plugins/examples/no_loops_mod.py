@@ -55,9 +55,7 @@ class NoLoops(RuleMod):
 
 
 @hookimpl
-def pegboard_rule_mods(game: str) -> list[RuleModSpec] | None:
-    if game != GAME:
-        return None
+def pegboard_rule_mods() -> list[RuleModSpec]:
     return [RuleModSpec("no-loops", "No loops", GAME, NoLoops, "Backup loops only when nothing else is legal.")]
 
 

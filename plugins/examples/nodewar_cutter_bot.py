@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pegboard import Game, State, hookimpl
-from pegboard.plugins.manager import get_plugins
+from pegboard.scripting import evaluators
 from pegboard.specs import Bot, BotSpec
 
 NODE = 10.0  # what one node is worth, in evaluator points (the standard alive_nodes weight)
@@ -37,7 +37,7 @@ class CutterBot(Bot):
 
     def __init__(self, game: Game, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.evaluator = get_plugins().evaluator(game.id).factory(game)
+        self.evaluator = next(iter(evaluators(game).values())).factory(game)
         self.width = 12  # how many of our best moves get the reply check
 
     def value(self, view: State, mover: int) -> float:
@@ -77,9 +77,7 @@ class CutterBot(Bot):
 
 
 @hookimpl
-def pegboard_bots(game: str) -> list[BotSpec] | None:
-    if game != "nodewar":
-        return None
+def pegboard_bots() -> list[BotSpec]:
     return [
         BotSpec(
             id="cutter",

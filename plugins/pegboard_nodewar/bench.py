@@ -72,7 +72,7 @@ def record_texts(game: NodeWarGame, games: list[list[JSON]]) -> list[str]:
     """The games as JSON match-record files (what ``pegboard validate`` reads)."""
     import json
 
-    from pegboard.records.files import record_from_moves
+    from pegboard.scripting import record_from_moves
 
     texts = []
     for moves in games:
@@ -89,11 +89,11 @@ def record_validation_rate(texts: list[str], move_count: int, min_time: float) -
     """The platform's full validation of JSON records: parse, schema, replay and result stages."""
     import json
 
-    from pegboard.records.validate import validate_record
+    from pegboard.scripting import validate
 
     def work() -> int:
         for text in texts:
-            report = validate_record(json.loads(text))
+            report = validate(json.loads(text))
             if not report.ok:
                 raise AssertionError(report.errors)
         return move_count

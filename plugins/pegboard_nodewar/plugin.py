@@ -2,7 +2,8 @@
 
 Registered through the ``pegboard`` entry point ``nodewar``, exactly like a
 third-party plugin. Factories import their modules lazily, so listing plugins
-costs nothing.
+costs nothing. The per-game hooks take no ``game`` argument: every spec names its
+game, and the platform keeps only the specs of the game it asks about.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
 from pegboard.game import JSON, Game
-from pegboard.specs import BotSpec, GameSpec
-from pegboard.support.resources import data_dir
+from pegboard.specs import BotSpec, GameSpec, data_dir
 
 if TYPE_CHECKING:  # the tool specs are imported by the hooks that return them (see pegboard.toolspecs)
-    from pegboard.specs import BenchSpec, EvaluatorSpec, RendererSpec
+    from pegboard.specs import BenchSpec, EvaluatorSpec, Figure, RendererSpec
 
 from .seats import SEATS
 
@@ -63,18 +63,25 @@ def pegboard_games() -> GameSpec:
     )
 
 
+def _engine_bench(quick: bool) -> list[Figure]:
+    from .bench import run
+
+    return run(quick)
+
+
+def _bots_bench(quick: bool) -> list[Figure]:
+    from .bots import bench
+
+    return bench(quick)
+
+
 @hookimpl
-def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
-    if game != "nodewar":
-        return None
+def pegboard_benchmarks() -> list[BenchSpec]:
     from pegboard.specs import BenchSpec
 
-    from .bench import run
-    from .bots import bench as bots_bench
-
     return [
-        BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=run),
-        BenchSpec(id="nodewar-bots", name="Node War evaluator and bots", game="nodewar", run=bots_bench),
+        BenchSpec(id="nodewar-engine", name="Node War engine", game="nodewar", run=_engine_bench),
+        BenchSpec(id="nodewar-bots", name="Node War evaluator and bots", game="nodewar", run=_bots_bench),
     ]
 
 
@@ -110,8 +117,8 @@ BOTS = tuple(
 
 
 @hookimpl
-def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
-    return BOTS if game == "nodewar" else None
+def pegboard_bots() -> tuple[BotSpec, ...]:
+    return BOTS
 
 
 def _evaluator(game: Any) -> Any:
@@ -121,9 +128,7 @@ def _evaluator(game: Any) -> Any:
 
 
 @hookimpl
-def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
-    if game != "nodewar":
-        return None
+def pegboard_evaluators() -> EvaluatorSpec:
     from pegboard.specs import EvaluatorSpec
 
     return EvaluatorSpec(
@@ -142,9 +147,7 @@ def _board_view(game: Any, session: Any) -> Any:
 
 
 @hookimpl
-def pegboard_renderers(game: str) -> RendererSpec | None:
-    if game != "nodewar":
-        return None
+def pegboard_renderers() -> RendererSpec:
     from pegboard.specs import RendererSpec
 
     return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)

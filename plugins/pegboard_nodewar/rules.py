@@ -110,7 +110,7 @@ def load_shipped(ref: str = "standard") -> dict[str, Any]:
 
     A thin wrapper over the platform's loader (``extends`` merged, schema checked).
     """
-    from pegboard.rules.rulesets import load_ruleset
+    from pegboard.scripting import load_ruleset
 
     name = ref if ("/" in ref or ref.endswith(".toml")) else f"nodewar/{ref}"
     return dict(load_ruleset(name, game="nodewar").data)

@@ -51,9 +51,9 @@ class MatchTextError(MatchFileError, ValueError):
 def _build_game(ruleset: Mapping[str, Any]) -> Any:
     """The game to replay with: the plain engine, or the platform's mod wrapper when mods are named."""
     if ruleset.get("mods"):
-        from pegboard.rules.rulesets import build_game, ruleset_from_data
+        from pegboard.scripting import load_game, ruleset_from_data
 
-        return build_game(ruleset_from_data(ruleset))
+        return load_game(ruleset_from_data(ruleset))
     return NodeWarGame(ruleset)
 
 

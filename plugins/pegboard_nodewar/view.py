@@ -21,8 +21,7 @@ from typing import Any, cast
 import pyglet
 from pyglet import shapes
 
-from pegboard.ui.board import BoardViewBase
-from pegboard.ui.rect import Rect
+from pegboard.view import BoardViewBase, Rect
 
 from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState
 

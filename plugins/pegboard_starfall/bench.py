@@ -63,7 +63,7 @@ def run(quick: bool = False, ruleset: dict[str, Any] | None = None) -> list[Figu
     """Random playouts/s (as the random bot plays, and listing every move), legal-move
     enumerations/s on a midgame position, record validation moves/s."""
     if ruleset is None:
-        from pegboard.rules.rulesets import load_ruleset
+        from pegboard.scripting import load_ruleset
 
         ruleset = dict(load_ruleset("standard", game="starfall").data)
     game = StarfallGame(ruleset)
@@ -94,14 +94,13 @@ def run(quick: bool = False, ruleset: dict[str, Any] | None = None) -> list[Figu
         count = len(st.legal_moves())
     dt = time.process_time() - t0
     figures.append(Figure("legal_moves on a midgame position", reps / dt, "calls/s", f"{count} moves listed"))
-    from pegboard.records.files import record_from_moves
-    from pegboard.records.validate import validate_record
+    from pegboard.scripting import record_from_moves, validate
 
     docs = [record_from_moves(game, ruleset, seed, ["random", "random"], moves, result) for seed, moves, result in records]
     t0 = time.process_time()
     replayed = 0
     for doc in docs:
-        report = validate_record(doc)
+        report = validate(doc)
         if not report.ok:
             raise RuntimeError(f"a random playout failed validation: {report.errors[0]}")
         replayed += report.moves

@@ -1,15 +1,17 @@
-"""Starfall's Pegboard hooks: the game, its bots, its evaluator and its benchmarks."""
+"""Starfall's Pegboard hooks: the game, its bots, its evaluator, its board view and its benchmarks.
+
+The per-game hooks take no ``game`` argument: every spec names its game, and the
+platform keeps only the specs of the game it asks about."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from pegboard import hookimpl
-from pegboard.specs import BotSpec, GameSpec
-from pegboard.support.resources import data_dir
+from pegboard.specs import BotSpec, GameSpec, data_dir
 
-if TYPE_CHECKING:
-    from pegboard.specs import EvaluatorSpec
+if TYPE_CHECKING:  # the tool specs are imported by the hooks that return them (see pegboard.toolspecs)
+    from pegboard.specs import BenchSpec, EvaluatorSpec, Figure, RendererSpec
 
 
 def _factory(ruleset: Any) -> Any:
@@ -40,15 +42,17 @@ def _hint(game: Any, state: Any, seat: int) -> Any:
     return hint(game, state, seat)
 
 
-@hookimpl
-def pegboard_benchmarks(game: str) -> Any:
-    if game != "starfall":
-        return None
-    from pegboard.specs import BenchSpec  # only a bench needs it (see pegboard.toolspecs)
-
+def _engine_bench(quick: bool) -> list[Figure]:
     from .bench import run
 
-    return BenchSpec(id="starfall-engine", name="Starfall rules engine", game="starfall", run=run)
+    return run(quick)
+
+
+@hookimpl
+def pegboard_benchmarks() -> BenchSpec:
+    from pegboard.specs import BenchSpec  # only a bench needs it (see pegboard.toolspecs)
+
+    return BenchSpec(id="starfall-engine", name="Starfall rules engine", game="starfall", run=_engine_bench)
 
 
 #: Default seconds per move: only skill 100's timed search reads it; the lower levels' search is fixed.
@@ -86,8 +90,8 @@ BOTS = tuple(
 
 
 @hookimpl
-def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
-    return BOTS if game == "starfall" else None
+def pegboard_bots() -> tuple[BotSpec, ...]:
+    return BOTS
 
 
 def _evaluator(game: Any) -> Any:
@@ -97,9 +101,7 @@ def _evaluator(game: Any) -> Any:
 
 
 @hookimpl
-def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
-    if game != "starfall":
-        return None
+def pegboard_evaluators() -> EvaluatorSpec:
     from pegboard.specs import EvaluatorSpec
 
     return EvaluatorSpec(
@@ -118,9 +120,7 @@ def _board_view(game: Any, session: Any) -> Any:
 
 
 @hookimpl
-def pegboard_renderers(game: str) -> Any:
-    if game != "starfall":
-        return None
+def pegboard_renderers() -> RendererSpec:
     from pegboard.specs import RendererSpec
 
     return RendererSpec(id="board", name="Starfall board", game="starfall", factory=_board_view)

@@ -233,11 +233,11 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
 
 def write_finished_standard_game(session, path: Path) -> None:
     """A random standard game played past turn 300 on a window-less session, exported as .txt."""
+    from pegboard import load_game
     from pegboard.match.session import Session
-    from pegboard.ui.catalog import load_game
 
-    game, ref = load_game(session.plugins, "nodewar", "standard")
-    shadow = Session(game, ["human", "human"], ruleset=ref, plugins=session.plugins, threaded=False)
+    game = load_game("nodewar", "standard", plugins=session.plugins)
+    shadow = Session(game, ["human", "human"], plugins=session.plugins, threaded=False)
     rng = random.Random(11)
     while not shadow.is_over:
         shadow.play(rng.choice(shadow.state.legal_moves()))

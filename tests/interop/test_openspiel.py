@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not inst
 
 from pegboard.interop import SEED_OUTCOMES  # noqa: E402
 from pegboard.interop.mcts import OpenSpielMCTS  # noqa: E402
-from pegboard.interop.openspiel import load_game, register, short_name  # noqa: E402
+from pegboard.interop.openspiel import register, short_name, spiel_game  # noqa: E402
 from pegboard.plugins.manager import Plugins  # noqa: E402
 
 
@@ -29,11 +29,11 @@ def test_every_installed_ruleset_loads_as_a_pyspiel_game(installed: Plugins) -> 
 
 @pytest.mark.parametrize("name", ["nodewar/skirmish", "starfall/quick"])
 def test_random_sim_test_passes(installed: Plugins, name: str) -> None:
-    pyspiel.random_sim_test(load_game(name), num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel_game(name), num_sims=2, serialize=False, verbose=False)
 
 
 def test_random_sim_test_passes_under_fog_and_chance(installed: Plugins, short_starfall: str) -> None:
-    game = load_game(short_starfall)
+    game = spiel_game(short_starfall)
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
@@ -41,7 +41,7 @@ def test_random_sim_test_passes_under_fog_and_chance(installed: Plugins, short_s
 
 
 def test_node_war_is_deterministic_perfect_information(installed: Plugins) -> None:
-    game = load_game("nodewar/standard")
+    game = spiel_game("nodewar/standard")
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -49,7 +49,7 @@ def test_node_war_is_deterministic_perfect_information(installed: Plugins) -> No
 
 
 def test_chance_picks_the_engine_seed(installed: Plugins) -> None:
-    game = load_game("starfall/standard")
+    game = spiel_game("starfall/standard")
     state = game.new_initial_state()
     assert state.is_chance_node()
     outcomes = state.chance_outcomes()
@@ -62,7 +62,7 @@ def test_chance_picks_the_engine_seed(installed: Plugins) -> None:
 
 
 def test_fog_hides_the_other_side_from_observations(installed: Plugins) -> None:
-    game = load_game("starfall/fog_dark")
+    game = spiel_game("starfall/fog_dark")
     state = game.new_initial_state().child(5)
     seen = [state.observation_string(p) for p in (0, 1)]
     assert seen[0] != seen[1]
@@ -78,7 +78,7 @@ def test_fog_hides_the_other_side_from_observations(installed: Plugins) -> None:
 
 
 def test_information_state_has_perfect_recall(installed: Plugins, short_starfall: str) -> None:
-    game = load_game(short_starfall)
+    game = spiel_game(short_starfall)
     state = game.new_initial_state().child(1)
     rng = np.random.RandomState(0)
     strings = {state.information_state_string(0)}

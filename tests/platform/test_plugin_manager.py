@@ -177,3 +177,42 @@ def test_example_greedy_bot_picks_the_best_evaluated_move(toy_plugins: Plugins) 
     # a move that wins at once beats any evaluation, for either seat
     state = game.state_from_json({"piles": [0, 3], "taken": [0, 9], "turn": 1, "limit": 50})
     assert bot.choose(state, 1.0) == (1, 3)
+
+
+class TwoGameBots:
+    """A plugin offering bots and evaluators for two games from hooks that take no ``game``."""
+
+    @hookimpl
+    def pegboard_bots(self) -> list[object]:
+        from pegboard.specs import BotSpec
+
+        return [BotSpec("toy-only", "Toy only", RandomBot, game="toy"), BotSpec("elsewhere", "Elsewhere", RandomBot, game="chess")]
+
+    @hookimpl
+    def pegboard_evaluators(self) -> list[object]:
+        from pegboard.specs import EvaluatorSpec
+
+        return [EvaluatorSpec("chess-eval", "Chess", "chess", lambda game: None), EvaluatorSpec("toy-eval", "Toy", "toy", lambda game: None)]
+
+
+def test_the_manager_keeps_only_the_specs_of_the_game_asked_about(toy_plugins: Plugins) -> None:
+    toy_plugins.register(TwoGameBots(), name="two-games")
+    assert "toy-only" in toy_plugins.bots("toy") and "elsewhere" not in toy_plugins.bots("toy")
+    assert "random" in toy_plugins.bots("toy")  # game=None: every game's
+    assert set(toy_plugins.evaluators("toy")) == {"taken", "toy-eval"}
+
+
+def test_no_hook_implementation_in_the_plugins_guards_on_the_game_id() -> None:
+    """Per-game hooks need no ``if game == ...``: the manager filters by ``spec.game``, so the
+    plugins' hook implementations take no ``game`` argument at all."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2]
+    files = [path for folder in ("plugins", "tests/support") for path in (root / folder).rglob("*.py")]
+    hooks = [
+        (path.relative_to(root), node.name, [arg.arg for arg in node.args.args])
+        for path in files for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("pegboard_")
+    ]
+    assert len(hooks) >= 20
+    assert [hook for hook in hooks if "game" in hook[2]] == []

@@ -409,16 +409,16 @@ class ToyPlugin:
         )
 
     @hookimpl
-    def pegboard_bots(self, game: str) -> list[BotSpec]:
-        return list(BOTS.values()) if game == "gridtoy" else []
+    def pegboard_bots(self) -> list[BotSpec]:
+        return list(BOTS.values())
 
     @hookimpl
-    def pegboard_evaluators(self, game: str) -> list[EvaluatorSpec]:
-        return [EvaluatorSpec("gridtoy", "Toy heuristic", "gridtoy", ToyEvaluator)] if game == "gridtoy" else []
+    def pegboard_evaluators(self) -> list[EvaluatorSpec]:
+        return [EvaluatorSpec("gridtoy", "Toy heuristic", "gridtoy", ToyEvaluator)]
 
     @hookimpl
-    def pegboard_renderers(self, game: str) -> list[RendererSpec]:
-        return [RendererSpec("gridtoy", "Toy board", "gridtoy", make_view)] if game == "gridtoy" else []
+    def pegboard_renderers(self) -> list[RendererSpec]:
+        return [RendererSpec("gridtoy", "Toy board", "gridtoy", make_view)]
 
 
 class EventLog:

@@ -312,23 +312,17 @@ def pegboard_games() -> GameSpec:
 
 
 @hookimpl
-def pegboard_bots(game: str) -> list[BotSpec] | None:
-    if game != "toy":
-        return None
+def pegboard_bots() -> list[BotSpec]:
     return [BotSpec("takemost", "Take most", lambda g, seed: TakeMost(), game="toy", budget=0.1)]
 
 
 @hookimpl
-def pegboard_evaluators(game: str) -> list[EvaluatorSpec] | None:
-    if game != "toy":
-        return None
+def pegboard_evaluators() -> list[EvaluatorSpec]:
     return [EvaluatorSpec("taken", "Tokens taken", "toy", lambda g: TakenEvaluator())]
 
 
 @hookimpl
-def pegboard_rule_mods(game: str) -> list[RuleModSpec] | None:
-    if game != "toy":
-        return None
+def pegboard_rule_mods() -> list[RuleModSpec]:
     return [
         RuleModSpec("odd-only", "Odd takes only", "toy", OddOnly),
         RuleModSpec("no-pile-zero", "Pile 0 closed", "toy", NoPileZero),
@@ -336,7 +330,5 @@ def pegboard_rule_mods(game: str) -> list[RuleModSpec] | None:
 
 
 @hookimpl
-def pegboard_benchmarks(game: str) -> list[BenchSpec] | None:
-    if game != "toy":
-        return None
+def pegboard_benchmarks() -> list[BenchSpec]:
     return [BenchSpec("toy-playouts", "Toy playouts", "toy", _bench)]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pegboard.batch.readonly import ReadOnlyState
 from pegboard.errors import BotError
 from pegboard.game import JSON, PegboardError
+from pegboard.plugins import resolve
 from pegboard.records.files import record_from_moves
 from pegboard.rules.rulesets import Ruleset, build_game, load_ruleset
 
@@ -163,17 +164,9 @@ def entrant_labels(bots: tuple[str, ...]) -> list[str]:
     return labels
 
 
-def _plugins(plugins: Plugins | None) -> Plugins:
-    if plugins is None:
-        from pegboard.plugins.manager import get_plugins
-
-        return get_plugins()
-    return plugins
-
-
 def check_plan(plan: MatchPlan, plugins: Plugins | None = None) -> None:
     """Fail early (before any worker starts) on an unknown game, bot or ruleset."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     spec = plugins.game(plan.game)
     if len(plan.bots) != len(spec.seats):
         raise PegboardError(f"{spec.name} needs {len(spec.seats)} bots ({', '.join(spec.seats)}), got {len(plan.bots)}")
@@ -186,7 +179,7 @@ def check_plan(plan: MatchPlan, plugins: Plugins | None = None) -> None:
 
 def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> GameOutcome:
     """Play game ``index`` (0-based) of ``plan``; deterministic for a given plan and index."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     ruleset = plan.resolve_ruleset(plugins)
     game = build_game(ruleset, plugins)
     seats = plan.seats_for(index)
@@ -340,7 +333,7 @@ def run_match(
     executor: Executor | None = None,
 ) -> MatchReport:
     """Play every game of ``plan`` on ``executor`` (default: ``jobs`` local processes; 1 plays in this process)."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     check_plan(plan, plugins)
     outcomes: list[GameOutcome] = []
     if executor is None and (jobs == 1 or plan.games == 1):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from pegboard.batch.runner import Executor, GameOutcome, LocalExecutor, MatchPlan, check_plan, derive_seed, play_task
 from pegboard.game import PegboardError
+from pegboard.plugins import resolve
 from pegboard.ratings.elo import expected_from_gap
 
 if TYPE_CHECKING:
@@ -250,9 +251,7 @@ def run_tournament(
     batch: int = 2,
 ) -> TournamentReport:
     """Play the round robin; ``progress(pair_index, outcome)`` after every game."""
-    from pegboard.plugins.manager import get_plugins
-
-    registry = plugins or get_plugins()
+    registry = resolve(plugins)
     check_tournament(plan, registry)
     runner = executor or LocalExecutor(None, plan.plugin_files)
     pairs = [PairResult(a, b) for a, b in plan.pairs()]

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from pegboard.game import Game
 from pegboard.interop import checked
-from pegboard.plugins.manager import Plugins, get_plugins
-from pegboard.rules.rulesets import Ruleset, build_game, list_rulesets, load_ruleset
+from pegboard.plugins import resolve
+from pegboard.plugins.manager import Plugins
+from pegboard.rules.rulesets import Ruleset, list_rulesets, load_game, resolve_ruleset
 
 
 @dataclass(frozen=True)
@@ -32,15 +33,14 @@ def split_name(name: str) -> tuple[str, str | None]:
 
 def load(name: str, plugins: Plugins | None = None) -> LoadedGame:
     """Build the game ``"<game>[/<ruleset id or .toml path>]"`` and check it has an action encoding."""
-    registry = plugins or get_plugins()
+    registry = resolve(plugins)
     game_id, ruleset_id = split_name(name)
-    spec = registry.game(game_id)
-    ruleset = load_ruleset(ruleset_id or spec.default_ruleset, game=game_id, plugins=registry)
-    game = build_game(ruleset, registry)
+    ruleset = resolve_ruleset(game_id, ruleset_id, plugins=registry)
+    game = load_game(ruleset, plugins=registry)
     return LoadedGame(game_id, ruleset, checked(game))
 
 
 def installed_names(plugins: Plugins | None = None) -> list[str]:
     """``"<game>/<ruleset>"`` for every installed game and shipped ruleset."""
-    registry = plugins or get_plugins()
+    registry = resolve(plugins)
     return [f"{game}/{info.id}" for game in sorted(registry.games()) for info in list_rulesets(game, registry)]

@@ -1,12 +1,13 @@
 """OpenSpiel adapter: every installed game and ruleset as a pyspiel game.
 
-    from pegboard.interop.openspiel import load_game
-    game = load_game("nodewar/standard")        # a pyspiel.Game; OpenSpiel's algorithms play it
+    from pegboard.interop.openspiel import spiel_game
+    game = spiel_game("nodewar/standard")        # a pyspiel.Game; OpenSpiel's algorithms play it
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 Each ``<game>/<ruleset>`` is registered with pyspiel (``pyspiel.register_game``) under the
 short name ``pegboard_<game>_<ruleset>``, so ``pyspiel.load_game`` finds it too once
-:func:`register` (or :func:`load_game`) has run.
+:func:`register` (or :func:`spiel_game`) has run. (:func:`pegboard.load_game` builds
+the Pegboard game itself; this module wraps it.)
 
 How the Pegboard contract maps onto OpenSpiel's:
 
@@ -68,7 +69,7 @@ def _register(loaded: LoadedGame) -> Callable[[], PegboardGame]:
     return Registered
 
 
-def load_game(name: str) -> PegboardGame:
+def spiel_game(name: str) -> PegboardGame:
     """The pyspiel game for ``"<game>/<ruleset>"`` (ruleset id or .toml path; default: the game's standard)."""
     loaded = load(name)
     return _register(loaded)()
@@ -86,4 +87,4 @@ def register(names: list[str] | None = None) -> list[str]:
 
 
 
-__all__ = ["PegboardGame", "PegboardState", "load_game", "register", "short_name", "wrap_game"]
+__all__ = ["PegboardGame", "PegboardState", "register", "spiel_game", "short_name", "wrap_game"]

@@ -16,6 +16,7 @@ from pegboard.errors import SessionError
 from pegboard.game import JSON, Event, Game, Move, Result, State
 from pegboard.match.history import Broadcaster, Change, Listener, PlyRecord
 from pegboard.match.recordio import ImportedMatch, parse_match_text, read_match_file, replay_for_import, ruleset_label, write_match
+from pegboard.plugins import resolve
 from pegboard.records.files import record_from_moves
 
 if TYPE_CHECKING:
@@ -49,9 +50,7 @@ class MatchLine:
     @property
     def plugins(self) -> Plugins:
         if self._plugins is None:
-            from pegboard.plugins.manager import get_plugins
-
-            self._plugins = get_plugins()
+            self._plugins = resolve(None)
         return self._plugins
 
     # -- listeners --------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pegboard.plugins import resolve
 from pegboard.specs import BotSpec
 
 if TYPE_CHECKING:
@@ -70,11 +71,7 @@ def seat_controller(value: SeatLike, game_id: str, plugins: Plugins | None = Non
     if isinstance(value, BotSpec):
         return SeatController(bot=value)
     if isinstance(value, str):
-        if plugins is None:
-            from pegboard.plugins.manager import get_plugins
-
-            plugins = get_plugins()
-        return SeatController(bot=plugins.bot(game_id, value))
+        return SeatController(bot=resolve(plugins).bot(game_id, value))
     raise TypeError(f"cannot use {value!r} as a seat")
 
 

@@ -30,6 +30,7 @@ from pegboard.online import protocol as p
 from pegboard.online.link import Link
 from pegboard.online.player import HostSettings, Notice, OnlinePlayer
 from pegboard.online.store import Store, Ticket
+from pegboard.plugins import resolve
 
 if TYPE_CHECKING:
     from pegboard.ratings.profile import Profile
@@ -48,10 +49,7 @@ class OnlineClient:
     def __init__(self, lobby: str, name: str, game: str, *, plugins: Any = None, store: Store | None = None,
                  rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
                  workers: str = "thread", open_timeout: float = 5.0, profile: Profile | None = None) -> None:
-        if plugins is None:
-            from pegboard.plugins.manager import get_plugins
-
-            plugins = get_plugins()
+        plugins = resolve(plugins)
         p.check_lobby_url(lobby)
         self.player = OnlinePlayer(lobby, name, game, plugins=plugins, store=store, rating=rating, host=host,
                                    auto_accept=auto_accept, workers=workers, profile=profile)

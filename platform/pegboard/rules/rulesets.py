@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pegboard.errors import RulesetError as RulesetError  # re-exported: where callers have always found it
 from pegboard.errors import UnknownRuleset, UnreadableFile
 from pegboard.game import Game, PegboardError
+from pegboard.plugins import resolve
 from pegboard.support.textfiles import read_utf8
 
 if TYPE_CHECKING:
@@ -126,14 +127,6 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
     return {**head, **{k: v for k, v in data.items() if k not in head}}
 
 
-def _plugins(plugins: Plugins | None) -> Plugins:
-    if plugins is None:
-        from pegboard.plugins.manager import get_plugins
-
-        return get_plugins()
-    return plugins
-
-
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -169,7 +162,7 @@ def list_rulesets(game: str | None = None, plugins: Plugins | None = None) -> li
     the first one found wins.
     """
     found: dict[tuple[str, str], RulesetRef] = {}
-    for folder in _plugins(plugins).ruleset_dirs():
+    for folder in resolve(plugins).ruleset_dirs():
         if not folder.path.is_dir():
             continue
         for path in sorted(folder.path.glob("*.toml")):
@@ -188,7 +181,7 @@ def list_rulesets(game: str | None = None, plugins: Plugins | None = None) -> li
 
 def find_ruleset(game: str, ruleset_id: str, plugins: Plugins | None = None) -> Path:
     """The file of ``<game>/<id>``; raises :class:`RulesetError` listing the known ids."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     plugins.game(game)  # unknown game -> UnknownId
     known = list_rulesets(game, plugins)
     for ref in known:
@@ -267,7 +260,7 @@ def _validate(data: dict[str, Any], plugins: Plugins, path: Path | str | None) -
 
 def ruleset_from_data(data: Mapping[str, Any], plugins: Plugins | None = None, *, source: str | Path | None = None) -> Ruleset:
     """A :class:`Ruleset` from an already resolved mapping (e.g. one embedded in a match record)."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     resolved = _ordered(_copy(dict(data)))
     if "extends" in resolved:
         raise RulesetError("a resolved ruleset may not contain `extends`", path=source, key="extends")
@@ -296,7 +289,7 @@ def load_ruleset(ref: str | Path, game: str | None = None, plugins: Plugins | No
     ``.toml`` file. Raises :class:`RulesetError` (or :class:`~pegboard.errors.UnknownId`
     for an unknown game).
     """
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     text = str(ref)
     if isinstance(ref, Path) or _looks_like_path(text) or Path(text).is_file():
         path = Path(text).expanduser()
@@ -322,7 +315,7 @@ def load_ruleset(ref: str | Path, game: str | None = None, plugins: Plugins | No
 
 def build_game(ruleset: Ruleset, plugins: Plugins | None = None) -> Game:
     """The game for a resolved ruleset, wrapped by its rule mods when it names any."""
-    plugins = _plugins(plugins)
+    plugins = resolve(plugins)
     game = plugins.game(ruleset.game).factory(ruleset.data)
     if ruleset.mods:
         from pegboard.rules.mods import apply_mods
@@ -331,14 +324,40 @@ def build_game(ruleset: Ruleset, plugins: Plugins | None = None) -> Game:
     return game
 
 
-def load_game(game_id: str, ruleset: str | Path | Ruleset | None = None, plugins: Plugins | None = None) -> Game:
-    """A ready :class:`~pegboard.game.Game`: ``load_game("nodewar", "standard")``."""
-    plugins = _plugins(plugins)
-    if not isinstance(ruleset, Ruleset):
-        ruleset = load_ruleset(ruleset or plugins.game(game_id).default_ruleset, game=game_id, plugins=plugins)
-    elif ruleset.game != game_id:
-        raise RulesetError(f"expected a {game_id} ruleset, found {ruleset.ref}")
-    return build_game(ruleset, plugins)
+def _is_game_id(ref: str | Path) -> bool:
+    text = str(ref)
+    return not isinstance(ref, Path) and "/" not in text and "\\" not in text and not text.endswith(".toml")
+
+
+def resolve_ruleset(ref: str | Path | Ruleset, ruleset: str | Path | Ruleset | None = None, *, plugins: Plugins | None = None) -> Ruleset:
+    """The ruleset :func:`load_game` builds its game from (the same arguments)."""
+    plugins = resolve(plugins)
+    if ruleset is not None:
+        game_id = str(ref)
+        if not isinstance(ruleset, Ruleset):
+            return load_ruleset(ruleset, game=game_id, plugins=plugins)
+        if ruleset.game != game_id:
+            raise RulesetError(f"expected a {game_id} ruleset, found {ruleset.ref}")
+        return ruleset
+    if isinstance(ref, Ruleset):
+        return ref
+    if _is_game_id(ref):
+        return load_ruleset(plugins.game(str(ref)).default_ruleset, game=str(ref), plugins=plugins)
+    return load_ruleset(ref, plugins=plugins)
+
+
+def load_game(ref: str | Path | Ruleset, ruleset: str | Path | Ruleset | None = None, *, plugins: Plugins | None = None) -> Game:
+    """A game ready to play, its rule mods applied; the one way the platform builds a game by name.
+
+    ``ref`` is a game id (``"nodewar"``: its default ruleset), ``"<game>/<ruleset id>"``,
+    the path of a ``.toml`` ruleset or a loaded :class:`Ruleset`. With ``ruleset`` given,
+    ``ref`` is the game id and ``ruleset`` a ruleset id, reference, path or :class:`Ruleset`
+    of that game: ``load_game("nodewar", "skirmish")`` is ``load_game("nodewar/skirmish")``.
+    Raises :class:`~pegboard.errors.UnknownId` for an unknown game and :class:`RulesetError`
+    for a bad or unknown ruleset.
+    """
+    plugins = resolve(plugins)
+    return build_game(resolve_ruleset(ref, ruleset, plugins=plugins), plugins)
 
 
 # -- writing TOML (for `pegboard ruleset show`) -----------------------------------------------

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import DisplayUnavailable
 from pegboard.game import PegboardError
+from pegboard.plugins import resolve
 
 if TYPE_CHECKING:
     from pegboard.match.session import Session
@@ -27,10 +28,7 @@ def _import_window_module() -> Any:
 
 def open_window(session: Session, plugins: Any = None, *, width: int = 1280, height: int = 800, **kwargs: Any) -> MatchWindow:
     """A match window for ``session`` (not yet running an event loop)."""
-    if plugins is None:
-        from pegboard.plugins.manager import get_plugins
-
-        plugins = get_plugins()
+    plugins = resolve(plugins)
     window = _import_window_module()
     try:
         opened: MatchWindow = window.MatchWindow(session, plugins, width=width, height=height, **kwargs)
@@ -48,13 +46,12 @@ def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugin
                  threaded: bool = True, workers: str | None = None) -> Session:
     """A session for ``game_id`` under ``ruleset`` with seats "human" or bot ids (no pyglet)."""
     from pegboard.match.session import Session
-    from pegboard.plugins.manager import get_plugins
-    from pegboard.ui.catalog import load_game
+    from pegboard.rules.rulesets import load_game
 
-    plugins = plugins or get_plugins()
-    game, ref = load_game(plugins, game_id, ruleset)
+    plugins = resolve(plugins)
+    game = load_game(game_id, ruleset, plugins=plugins)
     seat_list = list(seats) or ["human"] * len(game.seats)
-    return Session(game, seat_list, seed=seed, ruleset=ref, plugins=plugins, threaded=threaded, workers=workers)
+    return Session(game, seat_list, seed=seed, plugins=plugins, threaded=threaded, workers=workers)
 
 
 def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), *, plugins: Any = None) -> int:

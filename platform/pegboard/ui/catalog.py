@@ -35,14 +35,6 @@ def ruleset_choices(plugins: Any, game_id: str) -> list[RulesetChoice]:
     return choices
 
 
-def load_game(plugins: Any, game_id: str, ruleset: str | None) -> tuple[Game, str]:
-    """The game for a ruleset id, ``<game>/<id>`` or ``.toml`` path, and its ref label."""
-    from pegboard.rules.rulesets import build_game, load_ruleset
-
-    loaded = load_ruleset(ruleset or plugins.game(game_id).default_ruleset, game=game_id, plugins=plugins)
-    return build_game(loaded, plugins), loaded.ref
-
-
 def bot_choices(plugins: Any, game_id: str) -> list[BotSpec]:
     """Every bot that can play ``game_id``, in registration order."""
     return list(plugins.bots(game_id).values())

@@ -20,6 +20,7 @@ from pyglet.window import key, mouse
 from pegboard.errors import MatchImportError, SessionError
 from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
+from pegboard.rules.rulesets import load_game
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
@@ -705,8 +706,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             if ruleset == s.ruleset:
                 s.restart(seats=seats)
             else:
-                game, ref = catalog.load_game(self.plugins, s.game.id, ruleset)
-                s.restart(game=game, seats=seats, ruleset=ref)
+                game = load_game(s.game.id, ruleset, plugins=self.plugins)
+                s.restart(game=game, seats=seats)
         except PegboardError as exc:
             self.show_error("Cannot start a new game", str(exc))
             return

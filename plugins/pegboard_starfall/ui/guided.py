@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.rules.rulesets import build_game, deep_merge, load_ruleset, ruleset_from_data
+from pegboard.scripting import deep_merge, load_game, load_ruleset, ruleset_from_data
 from pegboard.specs import Bot, BotSpec
 
 from .. import moves as mv
@@ -55,7 +55,7 @@ def guided_game(plugins: Any) -> tuple[Any, str]:
     data["id"] = "guided"
     data["name"] = "Starfall (guided first game)"
     ruleset = ruleset_from_data(data, plugins)
-    return build_game(ruleset, plugins), ruleset.ref
+    return load_game(ruleset, plugins=plugins), ruleset.ref
 
 
 @dataclass

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from pegboard.rules.rulesets import build_game, digest_of
+from pegboard.scripting import digest_of, load_game
 
 from . import options
 
@@ -122,7 +122,7 @@ def configure(session: Any, plugins: Any, values: Mapping[str, Any], ratings: tu
                                                                          for c in session.seats]
     if same_rules and same_seats and not force:
         return False
-    game = session.game if same_rules else build_game(ruleset, plugins)
+    game = session.game if same_rules else load_game(ruleset, plugins=plugins)
     session.restart(game=game, seats=seats, ruleset=ruleset.ref)
     return True
 

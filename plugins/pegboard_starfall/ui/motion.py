@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pegboard.ui.animation import Step, ease_in_out, ease_out
+from pegboard.view import Step, ease_in_out, ease_out
 
 from .. import moves as mv
 from .painter import Frame

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pegboard.rules.rulesets import deep_merge, load_ruleset, ruleset_from_data
-from pegboard.ui.settings import Setting, number_options
+from pegboard.scripting import deep_merge, load_ruleset, ruleset_from_data
+from pegboard.view import Setting, number_options
 
 GAME = "starfall"
 BASE_RULESET = "standard"

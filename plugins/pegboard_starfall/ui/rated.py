@@ -1,7 +1,6 @@
 """Rated games in the local profile: register at the first move, finish at the result.
 
-Uses :mod:`pegboard.ratings.profile` (the SQLite profile) and :mod:`pegboard.ratings.elo`
-(Elo). A game is rated when one person plays one skill bot outside the
+Uses the local profile (SQLite) and its Elo ratings through :mod:`pegboard.scripting`. A game is rated when one person plays one skill bot outside the
 guided game (see :func:`.match.is_rated`).
 """
 
@@ -20,7 +19,7 @@ GAME = "starfall"
 def open_profile() -> Any:
     """The local profile, or None when it cannot be opened (the window still plays, unrated)."""
     from pegboard.errors import ProfileError
-    from pegboard.ratings.profile import open_profile as _open
+    from pegboard.scripting import open_profile as _open
 
     try:
         return _open()
@@ -31,7 +30,7 @@ def open_profile() -> Any:
 
 def rating(profile: Any) -> float:
     """The person's rating (the starting rating without a profile)."""
-    from pegboard.ratings.elo import START_RATING
+    from pegboard.scripting import START_RATING
 
     return float(profile.rating) if profile is not None else START_RATING
 

@@ -23,13 +23,21 @@ from pyglet import shapes
 from pyglet.window import key, mouse
 
 from pegboard.game import events_for
-from pegboard.ui import theme
-from pegboard.ui.animation import AnimationQueue
-from pegboard.ui.board import BoardViewBase, ViewHost
-from pegboard.ui.rect import Rect
-from pegboard.ui.settings import Setting, current_values
-from pegboard.ui.transform import Transform
-from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
+from pegboard.view import (
+    AnimationQueue,
+    BoardViewBase,
+    Button,
+    Label,
+    Rect,
+    Setting,
+    Transform,
+    Ui,
+    ViewHost,
+    current_values,
+    fit_text,
+    text_width,
+    theme,
+)
 
 from .. import fog
 from .. import moves as mv

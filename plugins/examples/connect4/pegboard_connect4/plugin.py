@@ -17,8 +17,7 @@ from pegboard.specs import Bot, BotSpec, Evaluator, EvaluatorSpec, GameSpec, Ren
 from .rules import SEATS, Connect4Game
 
 if TYPE_CHECKING:
-    from pegboard.match.session import Session
-    from pegboard.ui.board import BoardView
+    from pegboard.view import BoardView, Session
 
 HERE = Path(__file__).resolve().parent
 GAME = "connect4"
@@ -57,8 +56,8 @@ BOTS = (
 
 
 @hookimpl
-def pegboard_bots(game: str) -> tuple[BotSpec, ...] | None:
-    return BOTS if game == GAME else None
+def pegboard_bots() -> tuple[BotSpec, ...]:
+    return BOTS  # each spec names its game: Pegboard offers them for Connect Four only
 
 
 def _evaluator(game: Game) -> Evaluator:
@@ -68,9 +67,7 @@ def _evaluator(game: Game) -> Evaluator:
 
 
 @hookimpl
-def pegboard_evaluators(game: str) -> EvaluatorSpec | None:
-    if game != GAME:
-        return None
+def pegboard_evaluators() -> EvaluatorSpec:
     return EvaluatorSpec("windows", "Open windows", GAME, _evaluator, description="Open lines by how many discs they hold.")
 
 
@@ -82,5 +79,5 @@ def _view(game: Game, session: Session) -> BoardView:
 
 
 @hookimpl
-def pegboard_renderers(game: str) -> RendererSpec | None:
-    return RendererSpec("board", "Connect Four board", GAME, _view) if game == GAME else None
+def pegboard_renderers() -> RendererSpec:
+    return RendererSpec("board", "Connect Four board", GAME, _view)

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from pyglet import shapes
 
-from pegboard.ui.board import BoardViewBase
+from pegboard.view import BoardViewBase
 
 from .rules import Connect4Game, Connect4State
 
 if TYPE_CHECKING:
-    from pegboard.match.session import Session
+    from pegboard.view import Session
 
 FRAME = (30, 64, 175)
 HOLE = (15, 23, 42)

@@ -1,0 +1,74 @@
+"""The board-view kit: what a game plugin's board view is built from.
+
+A game draws itself in the window with a view its ``pegboard_renderers`` hook returns
+(a :class:`~pegboard.specs.RendererSpec` whose factory takes ``(game, session)``). Write it
+against :class:`BoardView` (the protocol the window calls) by subclassing
+:class:`BoardViewBase`, and use the window's own pieces through this module:
+
+- :class:`BoardView`, :class:`BoardViewBase`, :class:`ViewHost` (what the window offers a
+  view: messages, redraws), :class:`MoveListView` (a plain list of legal moves);
+- :class:`Session` (the match being played: ``session.state``, ``session.play(move)``);
+- :class:`Rect`, :class:`Transform` (a pyglet group that scales and moves what it holds);
+- :mod:`theme` (colours, font sizes, paddings);
+- animation: :class:`AnimationQueue`, :class:`Step`, :func:`ease_out`, :func:`ease_in_out`;
+- widgets: :class:`Ui`, :class:`Label`, :class:`Button`, :func:`fit_text`, :func:`text_width`;
+- settings: :class:`Setting`, :func:`number_options`, :func:`current_values`.
+
+Each name is imported from its internal module on first use, so importing this module does
+not import pyglet; the widgets and :class:`Transform` do.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pegboard.match.session import Session as Session
+    from pegboard.ui import theme as theme
+    from pegboard.ui.animation import AnimationQueue as AnimationQueue
+    from pegboard.ui.animation import Step as Step
+    from pegboard.ui.animation import ease_in_out as ease_in_out
+    from pegboard.ui.animation import ease_out as ease_out
+    from pegboard.ui.board import BoardView as BoardView
+    from pegboard.ui.board import BoardViewBase as BoardViewBase
+    from pegboard.ui.board import MoveListView as MoveListView
+    from pegboard.ui.board import ViewHost as ViewHost
+    from pegboard.ui.rect import Rect as Rect
+    from pegboard.ui.settings import Setting as Setting
+    from pegboard.ui.settings import current_values as current_values
+    from pegboard.ui.settings import number_options as number_options
+    from pegboard.ui.transform import Transform as Transform
+    from pegboard.ui.widgets import Button as Button
+    from pegboard.ui.widgets import Label as Label
+    from pegboard.ui.widgets import Ui as Ui
+    from pegboard.ui.widgets import fit_text as fit_text
+    from pegboard.ui.widgets import text_width as text_width
+
+#: Where each name of the kit lives (the module is imported when the name is first used).
+_HOMES = {
+    "Session": "pegboard.match.session",
+    "AnimationQueue": "pegboard.ui.animation", "Step": "pegboard.ui.animation",
+    "ease_in_out": "pegboard.ui.animation", "ease_out": "pegboard.ui.animation",
+    "BoardView": "pegboard.ui.board", "BoardViewBase": "pegboard.ui.board",
+    "MoveListView": "pegboard.ui.board", "ViewHost": "pegboard.ui.board",
+    "Rect": "pegboard.ui.rect",
+    "Setting": "pegboard.ui.settings", "current_values": "pegboard.ui.settings", "number_options": "pegboard.ui.settings",
+    "Transform": "pegboard.ui.transform",
+    "Button": "pegboard.ui.widgets", "Label": "pegboard.ui.widgets", "Ui": "pegboard.ui.widgets",
+    "fit_text": "pegboard.ui.widgets", "text_width": "pegboard.ui.widgets",
+}
+
+__all__ = ["theme", *sorted(_HOMES)]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "theme":
+        return importlib.import_module("pegboard.ui.theme")
+    if name in _HOMES:
+        return getattr(importlib.import_module(_HOMES[name]), name)
+    raise AttributeError(f"module 'pegboard.view' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
