@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pegboard.game import Event, Game, IllegalMove, PegboardError, Result, State
+from pegboard.game import Event, Game, IllegalMove, PegboardError, Refusal, Result, State
 from pegboard.hookspecs import hookimpl
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ _SCRIPTING = (
     "bots", "evaluators", "load_game", "load_plugin", "load_ruleset", "play_match", "read_record", "validate", "write_record",
 )
 
-__all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Result", "State", "hookimpl", "__version__", *_SCRIPTING]
+__all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Refusal", "Result", "State", "hookimpl", "__version__", *_SCRIPTING]
 
 
 def __getattr__(name: str) -> Any:

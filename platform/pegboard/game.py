@@ -75,6 +75,45 @@ def events_for(events: Sequence[Event], player: int) -> list[Event]:
     return [e for e in events if e.seen_by is None or player in e.seen_by]
 
 
+class Refusal(str):
+    """Why a move may not be played: what :meth:`State.check` returns instead of None.
+
+    It is the reason a person reads ("the line would pass through the node at 6,4"), as a
+    string, and carries the stable machine id of the rule that refuses the move in
+    :attr:`rule` ("line_through_node"), the same id :attr:`IllegalMove.rule` carries when
+    :meth:`State.apply` refuses it. Being a string, a refusal prints, compares and joins
+    text as its reason does (``state.check(m) == "column a is full"``), so code written
+    when ``check`` returned a plain reason keeps working.
+    """
+
+    rule: str
+
+    def __new__(cls, rule: str, reason: str) -> Refusal:
+        refusal = super().__new__(cls, reason)
+        refusal.rule = rule
+        return refusal
+
+    @property
+    def reason(self) -> str:
+        """The readable reason, as a plain string."""
+        return str.__str__(self)
+
+    @classmethod
+    def of(cls, reason: str, rule: str = "illegal") -> Refusal:
+        """``reason`` as a refusal: itself when it is one, else with ``rule`` (a plugin's plain string)."""
+        return reason if isinstance(reason, Refusal) else cls(rule, reason)
+
+    def shown(self) -> str:
+        """The reason with the rule id, as the window's status line shows a refused move."""
+        return f"{self.reason} (rule {self.rule})"
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.rule!r}, {self.reason!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # str's own pickling would call __new__ with the reason only
+        return (Refusal, (self.rule, self.reason))
+
+
 CLOCK_REASONS = frozenset({"flag", "move_time"})
 """Result reasons decided by a clock (a session's timers), which replaying the moves cannot see."""
 ADJUDICATED_REASONS = CLOCK_REASONS | {"resign"}
@@ -163,8 +202,9 @@ class State(ABC, Generic[MoveT]):
         """Every legal move for :attr:`to_move`; empty once the game is over."""
 
     @abstractmethod
-    def check(self, move: MoveT) -> str | None:
-        """None if ``move`` is legal here, otherwise the reason it is not."""
+    def check(self, move: MoveT) -> Refusal | None:
+        """None if ``move`` is legal here, otherwise a :class:`Refusal`: the reason it is not
+        and the rule id, the same one :meth:`apply` raises :class:`IllegalMove` with."""
 
     def random_move(self, rng: random.Random) -> MoveT | None:
         """A legal move drawn uniformly at random with ``rng``; None once the game is over.

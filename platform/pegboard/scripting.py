@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from pegboard.batch.runner import MatchReport
-    from pegboard.plugins.manager import Plugins
+    from pegboard.plugins.manager import Plugins as Plugins
+    from pegboard.plugins.manager import set_plugins as set_plugins
     from pegboard.ratings.elo import START_RATING as START_RATING
     from pegboard.ratings.profile import Profile as Profile
     from pegboard.ratings.profile import open_profile as open_profile
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 #: Names this module hands out from the internal modules that hold them, imported on first use.
 _LAZY = {
+    "Plugins": "pegboard.plugins.manager",
+    "set_plugins": "pegboard.plugins.manager",
     "START_RATING": "pegboard.ratings.elo",
     "Profile": "pegboard.ratings.profile",
     "open_profile": "pegboard.ratings.profile",
@@ -175,8 +178,8 @@ def write_record(record: Mapping[str, JSON], path: str | Path, *, plugins: Plugi
 
 
 __all__ = [
-    "START_RATING", "Profile", "Ruleset", "bots", "deep_merge", "digest_of", "evaluators", "load_game", "load_plugin",
+    "START_RATING", "Plugins", "Profile", "Ruleset", "bots", "deep_merge", "digest_of", "evaluators", "load_game", "load_plugin",
     "load_ruleset", "open_profile", "play_match", "read_record", "record_from_moves", "ruleset_from_data", "validate",
-    "write_record",
+    "set_plugins", "write_record",
 ]
 

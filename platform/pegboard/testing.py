@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import ConformanceError
-from pegboard.game import Game, IllegalMove, Move, State
+from pegboard.game import Game, IllegalMove, Move, Refusal, State
 from pegboard.plugins import resolve
 from pegboard.records.files import dumps_record, parse_record, record_from_moves
 from pegboard.records.schemas import game_schema_path, issues, validator
@@ -128,11 +128,14 @@ def _check_refusals(state: State, legal: set[Move], candidates: Sequence[Move], 
         if move in legal:
             expect(reason is None, f"check refuses legal {state.move_text(move)} at ply {state.ply}")
             continue
-        expect(isinstance(reason, str) and reason, f"check accepts a move missing from legal_moves at ply {state.ply}")
+        expect(reason is not None, f"check accepts a move missing from legal_moves at ply {state.ply}")
+        expect(isinstance(reason, Refusal) and reason.reason and reason.rule, f"check must return a Refusal with a reason and a rule id, not {reason!r}")
+        assert isinstance(reason, Refusal)
         try:
             state.apply(move)
         except IllegalMove as exc:
             expect(exc.reason and exc.rule, "IllegalMove needs a reason and a rule id")
+            expect(exc.rule == reason.rule, f"check refuses {state.move_text(move)} by rule {reason.rule!r}, apply by {exc.rule!r}")
         else:
             raise ConformanceError(f"apply accepted an illegal move at ply {state.ply}")
         expect(state.to_json() == snapshot, "a refused move changed the state")

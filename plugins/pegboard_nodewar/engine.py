@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, PegboardError, Refusal, Result, State
 
 from .geometry import Geometry, geometry
 from .moves import BASE, CUT, EMPTY, GONE, GROW, LIVE, LOOP, MOVE_KINDS, REGULAR, REVIVE, SPLIT, Move
@@ -659,14 +659,14 @@ class NodeWarState(State[Move]):
                 return "line_through_node", f"the line would pass through the node at {label(q)}"
         return None
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: Move) -> Refusal | None:
         if self._result is _PENDING and self.turn <= self.turn_limit:
             # _why_not's usual case, inlined: check() is on the replay and match hot paths
             if self._rules(move) is None:
                 self._result = None
                 return None
         found = self._why_not(move)
-        return None if found is None else found[1]
+        return None if found is None else Refusal(*found)
 
     # -- playing a move ---------------------------------------------------------------------
 

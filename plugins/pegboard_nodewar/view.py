@@ -374,8 +374,8 @@ class NodeWarView(BoardViewBase):
         kind = state.classify(s, t)
         if kind is None:
             return "No move from the selected node goes there."
-        reason = self.session.check(Move(kind, s, t))
-        return reason or "That move is not possible."
+        refusal = self.session.check(Move(kind, s, t))
+        return refusal.shown() if refusal is not None else "That move is not possible."
 
     def set_hints(self, enabled: bool) -> None:
         self.hints = enabled

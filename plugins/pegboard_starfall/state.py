@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pegboard.game import Event, IllegalMove, Result, State
+from pegboard.game import Event, IllegalMove, Refusal, Result, State
 
 from . import effects, fog, movegen, sampling
 from .moves import (
@@ -158,7 +158,7 @@ class StarfallState(State):
         self._drawn = (self.version, move)
         return move
 
-    def check(self, move: Any) -> str | None:
+    def check(self, move: Any) -> Refusal | None:
         drawn = self._drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
@@ -166,7 +166,7 @@ class StarfallState(State):
             refusal = movegen.refusal(self, move)
         else:
             refusal = self.refusal(move)
-        return None if refusal is None else refusal[1]
+        return None if refusal is None else Refusal(*refusal)
 
     def refusal(self, move: Any) -> tuple[str, str] | None:
         """None if ``move`` is legal, else (stable rule id, readable reason)."""

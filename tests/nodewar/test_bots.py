@@ -30,10 +30,11 @@ def test_four_levels_registered_weakest_first() -> None:
 
 
 def test_no_bots_offered_for_other_games() -> None:
-    from pegboard_nodewar import plugin
-
-    assert plugin.pegboard_bots(game="starfall") is None
-    assert plugin.pegboard_evaluators(game="starfall") is None
+    """Node War's hooks return its own specs; the manager offers them for Node War only."""
+    plugins = get_plugins()
+    nodewar_bots = {spec.id for spec in plugins.bots("nodewar").values() if spec.game == "nodewar"}
+    assert len(nodewar_bots) == 4 and not nodewar_bots & set(plugins.bots("starfall"))
+    assert all(spec.game == "starfall" for spec in plugins.evaluators("starfall").values())
 
 
 @pytest.mark.parametrize("level", LEVELS)

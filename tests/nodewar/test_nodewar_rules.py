@@ -27,6 +27,7 @@ def refused(state, move, rule):
         state.apply(move)
     assert info.value.rule == rule, info.value.reason
     assert state.check(move) == info.value.reason
+    assert state.check(move).rule == rule  # check keeps the rule id apply raises with
     assert move not in state.legal_moves()
     assert state.to_json() == before
     return info.value

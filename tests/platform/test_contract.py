@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pegboard.game import JSON, Event, Game, IllegalMove, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, Refusal, Result, State
 from pegboard.match.botworkers import BotJob, ThreadWorker
 from pegboard.match.clock import ClockSettings
 from pegboard.match.session import Session
@@ -40,13 +40,13 @@ class CountState(State[int]):
     def legal_moves(self) -> list[int]:
         return [] if self.result else [1, 2]
 
-    def check(self, move: int) -> str | None:
-        return None if move in self.legal_moves() else "say 1 or 2"
+    def check(self, move: int) -> Refusal | None:
+        return None if move in self.legal_moves() else Refusal("say", "say 1 or 2")
 
     def apply(self, move: int) -> list[Event]:
-        reason = self.check(move)
-        if reason:
-            raise IllegalMove(reason, move=move)
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, rule=refusal.rule, move=move)
         self.said.append(move)
         return [Event("said", {"n": move})]
 

@@ -215,8 +215,9 @@ def test_load_game_applies_mods_in_order(toy_plugins: Plugins) -> None:
     assert isinstance(game, ModdedGame) and game.id == "toy" and game.seats == toygame.SEATS
     state = game.new_state()
     assert state.legal_moves() == [(1, 1), (1, 3), (2, 1), (2, 3)]
-    assert state.check((1, 2)) == "only odd takes are allowed"
+    assert state.check((1, 2)) == "only odd takes are allowed" and state.check((1, 2)).rule == "mod:odd-only"
     assert state.check((0, 1)) == "not allowed by the rule mod no-pile-zero"
+    assert state.check((1, 9)).rule == "take"
     with pytest.raises(IllegalMove) as caught:
         state.apply((1, 2))
     assert caught.value.rule == "mod:odd-only"

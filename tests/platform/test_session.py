@@ -120,6 +120,7 @@ def test_undo_on_a_finished_game_reopens_it():
     with pytest.raises(IllegalMove) as info:
         s.play(cell(s, 5, 4))
     assert info.value.rule == "not_your_turn"
+    assert s.check(cell(s, 5, 4)).rule == "not_your_turn" and s.check(cell(s, 5, 4)) == "The game is over."
     s.undo()
     assert not s.is_over and s.to_move == 0
 

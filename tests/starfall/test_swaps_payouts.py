@@ -275,12 +275,15 @@ def test_illegal_move_raises_with_a_rule_id_and_leaves_the_state_alone(game):
     with pytest.raises(IllegalMove) as info:
         st.apply(mv.swap(0, 12))  # diagonal
     assert info.value.rule == "swap" and info.value.reason
+    assert st.check(mv.swap(0, 12)).rule == "swap" and st.check(mv.swap(0, 12)) == info.value.reason
     with pytest.raises(IllegalMove) as info:
         st.apply(mv.move(sq(st, 5, 0), sq(st, 5, 1)))
     assert info.value.rule == "move_fixed"
+    assert st.check(mv.move(sq(st, 5, 0), sq(st, 5, 1))).rule == "move_fixed"
     with pytest.raises(IllegalMove) as info:
         st.apply(("swap", 0, 1))
     assert info.value.rule == "not_a_move"
+    assert st.check(("swap", 0, 1)).rule == "not_a_move"
     assert st.to_json() == before and st.ply == 0
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from pegboard import hookimpl
 from pegboard.errors import MatchFileError
-from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Refusal, Result, State
 from pegboard.plugins.manager import Plugins
 from pegboard.specs import Bot, BotSpec, Evaluation, Evaluator, EvaluatorSpec, GameSpec, RendererSpec, Term
 
@@ -140,23 +140,23 @@ class ToyState(State):
             moves.append(PASS)
         return moves
 
-    def check(self, move: Any) -> str | None:
+    def check(self, move: Any) -> Refusal | None:
         if self._result is not None:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         if move == PASS:
-            return None if self.game.passing else "passing is not allowed"
+            return None if self.game.passing else Refusal("no_passing", "passing is not allowed")
         if move == CONCEDE:
-            return None if self.game.passing else "conceding is not allowed"
+            return None if self.game.passing else Refusal("no_passing", "conceding is not allowed")
         if not isinstance(move, int) or not 0 <= move < self.game.cells:
-            return "not a cell of the board"
+            return Refusal("off_board", "not a cell of the board")
         if self.board[move] >= 0:
-            return f"{self.game.move_text(move)} is taken"
+            return Refusal("occupied", f"{self.game.move_text(move)} is taken")
         return None
 
     def apply(self, move: Any) -> list[Event]:
-        reason = self.check(move)
-        if reason:
-            raise IllegalMove(reason, rule="occupied" if "taken" in reason else "illegal", move=move)
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, rule=refusal.rule, move=move)
         seat = self.to_move
         self._results.append(self._result)
         self.stack.append(move)

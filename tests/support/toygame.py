@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard import Event, Game, IllegalMove, Result, State, hookimpl
-from pegboard.game import InvalidMoveEncoding, InvalidPosition
+from pegboard.game import InvalidMoveEncoding, InvalidPosition, Refusal
 from pegboard.specs import BenchSpec, Bot, BotSpec, Evaluation, Evaluator, EvaluatorSpec, Figure, GameSpec, RuleMod, RuleModSpec, Term
 
 HERE = Path(__file__).resolve().parent / "toy"
@@ -64,25 +64,24 @@ class NimState(State):
         top = self.game.max_take
         return [(i, k) for i, n in enumerate(self.piles) for k in range(1, min(n, top) + 1)]
 
-    def check(self, move: Any) -> str | None:
+    def check(self, move: Any) -> Refusal | None:
         if self._result is not None:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         if not (isinstance(move, tuple) and len(move) == 2):
-            return "not a move"
+            return Refusal("not_a_move", "not a move")
         pile, take = move
         if not 0 <= pile < len(self.piles):
-            return f"there is no pile {pile}"
+            return Refusal("no_pile", f"there is no pile {pile}")
         if not 1 <= take <= self.game.max_take:
-            return f"you may take 1 to {self.game.max_take} tokens"
+            return Refusal("take", f"you may take 1 to {self.game.max_take} tokens")
         if take > self.piles[pile]:
-            return f"pile {pile} holds only {self.piles[pile]}"
+            return Refusal("take", f"pile {pile} holds only {self.piles[pile]}")
         return None
 
     def apply(self, move: Any) -> list[Event]:
-        reason = self.check(move)
-        if reason is not None:
-            rule = "game_over" if self._result is not None else "take"
-            raise IllegalMove(reason, rule=rule, move=move)
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, rule=refusal.rule, move=move)
         pile, take = move
         mover = self.to_move
         self._history.append((move, self.limit))

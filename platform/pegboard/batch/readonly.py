@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pegboard.errors import ReadOnlyError
-from pegboard.game import JSON, Event, Move, Result, State
+from pegboard.game import JSON, Event, Move, Refusal, Result, State
 
 if TYPE_CHECKING:
     import random
@@ -41,7 +41,7 @@ class ReadOnlyState(State):
     def legal_moves(self) -> list[Move]:
         return self._state.legal_moves()
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: Move) -> Refusal | None:
         return self._state.check(move)
 
     def random_move(self, rng: random.Random) -> Move | None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.batch.readonly import ReadOnlyState
 from pegboard.errors import BotError
-from pegboard.game import JSON, PegboardError
+from pegboard.game import JSON, PegboardError, Refusal
 from pegboard.plugins import resolve
 from pegboard.records.files import record_from_moves
 from pegboard.rules.rulesets import Ruleset, build_game, load_ruleset
@@ -209,9 +209,9 @@ def play_game(plan: MatchPlan, index: int, plugins: Plugins | None = None) -> Ga
         except Exception as exc:  # noqa: BLE001 - a bot bug must not kill the whole match silently
             raise BotError(f"bot {specs[seat].id!r} crashed in game {index + 1} at move {state.ply + 1}: {type(exc).__name__}: {exc}") from exc
         elapsed = time.perf_counter() - started
-        reason = state.check(move)
-        if reason is not None:
-            raise BotError(f"bot {specs[seat].id!r} played an illegal move in game {index + 1} at move {state.ply + 1}: {reason}")
+        refusal = state.check(move)
+        if refusal is not None:
+            raise BotError(f"bot {specs[seat].id!r} played an illegal move in game {index + 1} at move {state.ply + 1}: {Refusal.of(refusal).shown()}")
         state.push(move)  # checked just above; the events are not needed here
         moves.append(move)
         think.append((seats[seat], elapsed))

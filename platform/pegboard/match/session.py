@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import MatchImportError, SessionError
-from pegboard.game import JSON, Event, Game, IllegalMove, Move, Result
+from pegboard.game import JSON, Event, Game, IllegalMove, Move, Refusal, Result
 from pegboard.match.botrunner import BotRunner
 from pegboard.match.botworkers import BOT_WORKERS, BotJob, default_bot_worker
 from pegboard.match.clock import Clock, ClockSettings
@@ -146,11 +146,12 @@ class Session(MatchLine):
             return f"{self.player_label(seat)} is to move."
         return None
 
-    def check(self, move: Move) -> str | None:
-        """None if a person may play ``move`` now, otherwise the reason they may not."""
+    def check(self, move: Move) -> Refusal | None:
+        """None if a person may play ``move`` now, otherwise the :class:`Refusal` saying why not
+        (the rules', or ``not_your_turn`` while a bot is to move or the game is over)."""
         blocked = self.input_block()
         if blocked:
-            return blocked
+            return Refusal("not_your_turn", blocked)
         return self.state.check(move)
 
     # -- playing --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import SessionError
-from pegboard.game import Event, IllegalMove, InvalidMoveEncoding, Move, Result
+from pegboard.game import Event, IllegalMove, InvalidMoveEncoding, Move, Refusal, Result
 from pegboard.match.history import Change, PlyRecord
 from pegboard.match.seats import HUMAN, SeatController
 from pegboard.match.session import Session
@@ -109,9 +109,9 @@ class OnlineSession(Session):
             return "The match has not started yet."
         return f"Waiting for {self.player_label(self.to_move)} to move."
 
-    def check(self, move: Move) -> str | None:
+    def check(self, move: Move) -> Refusal | None:
         blocked = self.input_block()
-        return blocked or self.state.check(move)
+        return Refusal("not_your_turn", blocked) if blocked else self.state.check(move)
 
     def clock_times(self, now: float | None = None) -> list[float | None]:
         """Both clocks: the host's own, or the guest's last word from the host run down since."""
@@ -139,9 +139,9 @@ class OnlineSession(Session):
 
     def play(self, move: Move) -> list[Event]:
         """Send this side's move; raises :class:`IllegalMove` when it cannot be played now."""
-        blocked = self.check(move)
-        if blocked:
-            raise IllegalMove(blocked, rule="not_your_turn", move=move)
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, rule=refusal.rule, move=move)
         self.client.play(move)  # a host's session changes now (see _host_changed); a guest hears back
         return []
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import RulesetError
-from pegboard.game import JSON, Event, Game, IllegalMove, MoveT, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, MoveT, Refusal, Result, State
 from pegboard.match.clock import ClockSettings
 
 if TYPE_CHECKING:
@@ -133,26 +133,24 @@ class ModdedState(State[MoveT]):
             moves = list(mod.impl.filter_moves(self.inner, moves))
         return moves
 
-    def check(self, move: MoveT) -> str | None:
-        reason = self.inner.check(move)
-        if reason is not None:
-            return reason
-        refused = self._refusing_mod(move)
-        return None if refused is None else refused[1]
+    def check(self, move: MoveT) -> Refusal | None:
+        refusal = self.inner.check(move)
+        if refusal is not None:
+            return refusal
+        return self._refusing_mod(move)
 
-    def _refusing_mod(self, move: MoveT) -> tuple[str, str] | None:
-        """The first mod refusing a move the engine accepts, with its reason."""
+    def _refusing_mod(self, move: MoveT) -> Refusal | None:
+        """The first mod refusing a move the engine accepts: its reason, with the rule ``mod:<id>``."""
         for mod in self.modded.mods:
             reason = mod.impl.check(self.inner, move)
             if reason is not None:
-                return mod.id, f"{reason} {mod.id}" if reason == mod.impl.FILTERED else reason
+                return Refusal(f"mod:{mod.id}", f"{reason} {mod.id}" if reason == mod.impl.FILTERED else reason)
         return None
 
     def apply(self, move: MoveT) -> list[Event]:
         refused = None if self.inner.check(move) is not None else self._refusing_mod(move)
         if refused is not None:  # (an engine refusal is raised by the engine's own apply, with its rule id)
-            mod_id, reason = refused
-            raise IllegalMove(reason, rule=f"mod:{mod_id}", move=move)
+            raise IllegalMove(refused.reason, rule=refused.rule, move=move)
         events = list(self.inner.apply(move))
         for mod in self.modded.mods:
             events.extend(mod.impl.after_apply(self.inner, move, events))

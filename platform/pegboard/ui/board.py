@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pegboard.game import Game, IllegalMove, Move
+from pegboard.game import Game, IllegalMove, Move, Refusal
 from pegboard.ui.rect import Rect
 
 if TYPE_CHECKING:
@@ -198,11 +198,12 @@ class BoardViewBase:
         pass
 
     def play(self, move: Move) -> bool:
-        """Play ``move`` through the session; on refusal keep the reason as the status."""
+        """Play ``move`` through the session; on refusal keep the reason as the status, with the
+        rule id when the rules refused it (not when it is simply not the person's turn)."""
         try:
             self.session.play(move)
         except IllegalMove as exc:
-            self.status = exc.reason
+            self.status = exc.reason if exc.rule == "not_your_turn" else Refusal(exc.rule, exc.reason).shown()
             return False
         self.status = None
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from string import ascii_lowercase
 
-from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, InvalidMoveEncoding, InvalidPosition, Refusal, Result, State
 
 SEATS = ("Red", "Yellow")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -117,20 +117,19 @@ class Connect4State(State[int]):
         rows = self.game.rows
         return [index for index, column in enumerate(self.board) if len(column) < rows]
 
-    def check(self, move: int) -> str | None:
+    def check(self, move: int) -> Refusal | None:
         if self.over is not None:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < self.game.columns:
-            return f"there is no column {move!r}"
+            return Refusal("no_such_column", f"there is no column {move!r}")
         if len(self.board[move]) >= self.game.rows:
-            return f"column {self.game.move_text(move)} is full"
+            return Refusal("column_full", f"column {self.game.move_text(move)} is full")
         return None
 
     def apply(self, move: int) -> list[Event]:
-        reason = self.check(move)
-        if reason is not None:
-            rule = "game_over" if self.over is not None else "column_full" if isinstance(move, int) and 0 <= move < self.game.columns else "no_such_column"
-            raise IllegalMove(reason, rule=rule, move=move)
+        refusal = self.check(move)
+        if refusal is not None:
+            raise IllegalMove(refusal.reason, rule=refusal.rule, move=move)
         column = move
         seat = self.to_move
         self.push(column)

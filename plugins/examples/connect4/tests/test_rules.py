@@ -35,7 +35,7 @@ def test_a_line_wins_and_ends_the_game(moves: str, winner: int) -> None:
     assert state.result is not None
     assert (state.result.winner, state.result.reason) == (winner, "line")
     assert state.legal_moves() == []
-    assert state.check(3) == "the game is over"
+    assert state.check(3) == "the game is over" and state.check(3).rule == "game_over"
 
 
 def test_three_in_a_row_is_not_yet_a_win() -> None:
@@ -47,7 +47,7 @@ def test_three_in_a_row_is_not_yet_a_win() -> None:
 def test_a_full_column_refuses_another_disc_and_leaves_the_state_alone() -> None:
     state = play("a a a a a a")
     before = state.to_json()
-    assert state.check(0) == "column a is full"
+    assert state.check(0) == "column a is full" and state.check(0).rule == "column_full"
     assert 0 not in state.legal_moves()
     with pytest.raises(IllegalMove) as refused:
         state.apply(0)
