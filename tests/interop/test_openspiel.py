@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (tools/dev.py test installs it)")
+np = pytest.importorskip("numpy", reason="the openspiel extra brings numpy")
 
 from pegboard.interop import SEED_OUTCOMES  # noqa: E402
 from pegboard.interop.mcts import OpenSpielMCTS  # noqa: E402

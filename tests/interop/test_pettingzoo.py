@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed (tools/dev.py test installs it)")
+np = pytest.importorskip("numpy", reason="the pettingzoo extra brings numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 

@@ -46,6 +46,7 @@ def test_engine_matches_oracle(seed: int, name: str) -> None:
         state.apply(move)
         assert cut_lines(state.to_json()) - cut_lines(doc) == expected
         step += 1
+    assert step >= 10  # no shipped ruleset ends within ten moves: the comparison ran
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -80,7 +81,7 @@ def test_shape_keyed_contact_cache_matches_fractions(width: int, height: int) ->
         for pts in pairs:
             flat = [geo.point(x, y) for x, y in pts]
             assert geo.touch(*flat) == touch(*pts), pts
-    assert len(geo.touch_cache) < len(pairs)  # shapes repeat
+    assert 2000 < len(pairs) and len(geo.touch_cache) < len(pairs)  # most draws are pairs; shapes repeat
 
 
 def oracle_perft(game: NodeWarGame, state, depth: int) -> int:

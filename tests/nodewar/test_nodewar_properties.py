@@ -83,19 +83,24 @@ def playout(game: NodeWarGame, seed: int, length: int):
 @SETTINGS
 @given(seed=st.integers(0, 10**9), name=st.sampled_from(sorted(GAMES)))
 def test_invariants_hold_on_random_playouts(seed: int, name: str) -> None:
+    checked = 0
     for state, _ in playout(GAMES[name], seed, 90):
         assert_invariants(state)
+        checked += 1
         if state.result is None:
             for seat in (0, 1):
                 assert state.has_move(seat) == bool(state.moves_for(seat))
+    assert checked >= 2  # the start and at least one move: the playout ran
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**9), name=st.sampled_from(sorted(GAMES)))
 def test_undo_restores_position_exactly(seed: int, name: str) -> None:
+    undone = 0
     for state, rng in playout(GAMES[name], seed, 90):
         if state.result is not None:
             break
+        undone += 1
         before = state.to_json()
         moves = state.legal_moves()
         move = rng.choice(moves)
@@ -105,6 +110,7 @@ def test_undo_restores_position_exactly(seed: int, name: str) -> None:
         assert state.legal_moves() == moves
         # Round trip through JSON as well.
         assert state.game.state_from_json(before).to_json() == before
+    assert undone >= 1
 
 
 @SETTINGS
@@ -112,6 +118,7 @@ def test_undo_restores_position_exactly(seed: int, name: str) -> None:
 def test_check_agrees_with_legal_moves(seed: int, name: str) -> None:
     game = GAMES[name]
     radius = max(game.params.base_radius, game.params.node_radius)
+    checked = 0
     for i, (state, _rng) in enumerate(playout(game, seed, 60)):
         if i % 7:
             continue
@@ -125,6 +132,8 @@ def test_check_agrees_with_legal_moves(seed: int, name: str) -> None:
         assert legal <= candidates
         for move in candidates:
             assert (state.check(move) is None) == (move in legal), (move, state.check(move))
+        checked += len(candidates)
+    assert checked >= 50  # candidates were checked at the start position at least
 
 
 @SETTINGS
