@@ -6,6 +6,8 @@
 
 Needs only Python >= 3.11 with pip. The environment lives in .venv/ at the
 top of the repository and is reinstalled only when pyproject.toml changes.
+`run` installs Pegboard and its dependencies only; `test` also installs the
+test extra (pytest, mypy, ruff and the OpenSpiel, PettingZoo and Ray packages).
 """
 
 from __future__ import annotations
@@ -34,8 +36,14 @@ def install_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def ensure_environment() -> Path:
-    """Create .venv and install the project with its test extra, unless already current."""
+def ensure_environment(test: bool) -> Path:
+    """Create .venv and install what the command needs, unless already current.
+
+    ``run`` needs Pegboard and its dependencies only; ``test`` adds the test extra (pytest,
+    mypy, ruff and the optional OpenSpiel, PettingZoo and Ray adapters' packages). The stamp
+    file remembers which was installed for which pyproject.toml, so ``run`` after ``test``
+    installs nothing and ``test`` after ``run`` adds the extra.
+    """
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older python3
         sys.exit(f"error: Pegboard needs Python 3.11 or newer (this is {sys.version.split()[0]})")
     python = venv_python()
@@ -43,11 +51,17 @@ def ensure_environment() -> Path:
         print("setting up .venv (first run only) ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     fingerprint = install_fingerprint()
-    if not STAMP.exists() or STAMP.read_text() != fingerprint:
-        print("installing pegboard and its dependencies into .venv ...", flush=True)
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    if len(installed) == 1:  # a stamp from before `run` installed less: that install had the test extra
+        installed.append("test")
+    current = installed[:1] == [fingerprint]
+    if not current or (test and "test" not in installed):
+        what = "with the test extra " if test else ""
+        print(f"installing pegboard and its dependencies {what}into .venv ...", flush=True)
         pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-        subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True)
-        STAMP.write_text(fingerprint)
+        subprocess.run([*pip, "-e", f"{ROOT}[test]" if test else str(ROOT)], check=True)
+        kept_test = test or (current and "test" in installed)
+        STAMP.write_text(f"{fingerprint} {'test' if kept_test else 'main'}")
     return python
 
 
@@ -63,7 +77,7 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     try:
-        python = ensure_environment()
+        python = ensure_environment(test=command == "test")
     except subprocess.CalledProcessError as exc:
         print(f"error: setting up .venv failed ({exc})", file=sys.stderr)
         return 1
