@@ -256,6 +256,23 @@ class UsageProblem(PegboardError):
     """The command line itself is wrong (exit code 2)."""
 
 
+class MissingExtra(UsageProblem):
+    """What was asked for needs an optional extra that is not installed (``pegboard[ray]``).
+
+    A usage error (exit code 2), like a missing display: nothing is wrong with the input,
+    the command needs something installed first. ``extra`` names it; the message says how to
+    install it and what failed to import.
+    """
+
+    def __init__(self, extra: str, detail: str = "") -> None:
+        self.extra = extra
+        self.detail = detail
+        super().__init__(f"this needs the optional extra {extra}: pip install 'pegboard[{extra}]'" + (f" ({detail})" if detail else ""))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes
+        return (MissingExtra, (self.extra, self.detail))
+
+
 class DisplayUnavailable(PegboardError):
     """No window can be opened (no display, no OpenGL)."""
 

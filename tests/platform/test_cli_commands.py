@@ -158,7 +158,7 @@ def test_convert(cli: Any, tmp_path: Path) -> None:
     assert cli("convert", str(text), str(back)).code == 0
     assert json.loads(back.read_text())["moves"] == json.loads(source.read_text())["moves"]
     again = cli("convert", str(text), str(back))
-    assert again.code == 1 and again.err_lines == [f"error: output: the file exists (use --force to replace it) ({back})"]
+    assert again.code == 2 and again.err_lines == [f"error: output: the file exists (use --force to replace it) ({back})"]
     assert cli("convert", "--force", str(text), str(back)).code == 0
 
 

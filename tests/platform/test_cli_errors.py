@@ -92,7 +92,7 @@ def test_convert_bad_inputs(cli: Any, files: dict[str, Path], tmp_path: Path) ->
     one_error(cli("convert", str(files["missing"]), str(tmp_path / "x.nim")), 1, "file not found")
     one_error(cli("convert", str(files["binary"]), str(tmp_path / "x.nim")), 1, "not UTF-8")
     one_error(cli("convert", str(files["position"]), str(files["position"])), 1, "refusing to overwrite the input")
-    one_error(cli("convert", str(files["position"]), str(files["folder"])), 1, "the output is a directory")
+    one_error(cli("convert", str(files["position"]), str(files["folder"])), 2, "the output is a directory")
     assert json.loads(files["position"].read_text()) == POSITION  # untouched
 
 
@@ -242,12 +242,12 @@ def test_position_out_never_overwrites_the_record_or_writes_into_a_folder(cli: A
     cli("match", "toy", "--out", str(tmp_path / "m"))
     record = tmp_path / "m" / "match-0001.match.json"
     before = record.read_text()
-    one_error(cli("position", str(record), "--out", str(record)), 1, "output: refusing to overwrite the input file")
+    one_error(cli("position", str(record), "--out", str(record)), 2, "output: refusing to overwrite the input file")
     assert record.read_text() == before
-    one_error(cli("position", str(record), "--out", str(tmp_path)), 1, "output: the output is a directory")
-    one_error(cli("position", str(record), "--out", str(tmp_path / "no" / "p.json")), 1, "output: the folder does not exist")
-    one_error(cli("convert", str(record), str(tmp_path / "no" / "m.nim")), 1, "output: the folder does not exist")
-    one_error(cli("convert", str(record), str(tmp_path / "m.pdf")), 1, "output: Toy Nim records cannot be written as '.pdf'")
+    one_error(cli("position", str(record), "--out", str(tmp_path)), 2, "output: the output is a directory")
+    one_error(cli("position", str(record), "--out", str(tmp_path / "no" / "p.json")), 2, "output: the folder does not exist")
+    one_error(cli("convert", str(record), str(tmp_path / "no" / "m.nim")), 2, "output: the folder does not exist")
+    one_error(cli("convert", str(record), str(tmp_path / "m.pdf")), 2, "output: Toy Nim records cannot be written as '.pdf'")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m"]
 
 

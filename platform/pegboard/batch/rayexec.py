@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from pegboard.errors import MissingExtra
 from pegboard.game import PegboardError
 
 
@@ -22,7 +23,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as exc:
-        raise PegboardError(f"--executor ray needs the optional extra: pip install 'pegboard[ray]' ({exc})") from None
+        raise MissingExtra("ray", f"--executor ray: {exc}") from None
     return ray
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pegboard.batch.runner import Executor, GameOutcome, LocalExecutor, MatchPlan, check_plan, derive_seed, play_task
+from pegboard.batch.runner import Executor, GameOutcome, LocalExecutor, MatchPlan, check_plan, derive_seed, entrant_labels, play_task
 from pegboard.game import PegboardError
 from pegboard.plugins import resolve
 from pegboard.ratings.elo import expected_from_gap
@@ -72,7 +72,8 @@ class PairResult:
 
 @dataclass
 class Standing:
-    """One entrant's line of the table."""
+    """One entrant's line of the table: ``bot`` is its bot id, ``label`` names the entrant
+    (the bot id, numbered when one bot enters more than once: "easy #1", "easy #2")."""
 
     bot: str
     games: int
@@ -80,6 +81,7 @@ class Standing:
     elo: float
     error: float
     """Half-width of the 95 % interval (± this many Elo)."""
+    label: str = ""
 
 
 # -- ratings -------------------------------------------------------------------------------------
@@ -203,6 +205,11 @@ class TournamentPlan:
     alpha: float = 0.05
     beta: float = 0.05
 
+    @property
+    def labels(self) -> list[str]:
+        """The entrants' names: bot ids, numbered when a bot enters more than once ("easy #1")."""
+        return entrant_labels(self.bots)
+
     def pairs(self) -> list[tuple[int, int]]:
         n = len(self.bots)
         return [(a, b) for a in range(n) for b in range(a + 1, n)]
@@ -302,5 +309,6 @@ def standings(bots: Sequence[str], pairs: Sequence[PairResult]) -> list[Standing
         games[pair.b] += pair.games
         points[pair.a] += pair.score
         points[pair.b] += pair.games - pair.score
-    rows = [Standing(bots[i], games[i], points[i], ratings[i], errors[i]) for i in range(n)]
+    labels = entrant_labels(tuple(bots))
+    rows = [Standing(bots[i], games[i], points[i], ratings[i], errors[i], labels[i]) for i in range(n)]
     return sorted(rows, key=lambda r: -r.elo)

@@ -21,7 +21,7 @@ def _state(game_id: str, position: Path, ruleset: str | None) -> State:
     registry = plugins()
     spec = registry.game(game_id)
     game = load_game(game_id, ruleset, plugins=registry)
-    return read_position(position, game, spec.schema_dir)
+    return read_position(position, game, spec.schema_dir, registry)
 
 
 def legal(
@@ -29,7 +29,7 @@ def legal(
     position: Annotated[Path, typer.Argument(metavar="POSITION.json", help="A position file (the game's position schema).")],
     ruleset: RulesetOption = None,
 ) -> None:
-    """Print every legal move of a position, one per line, in the game's notation."""
+    """Print every legal move of a position. One per line, in the game's notation."""
     state = _state(game, position, ruleset)
     if state.result is not None:
         print(f"# the game is over: {state.result.reason}", flush=True)
@@ -45,7 +45,7 @@ def evaluate(
     ruleset: RulesetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Evaluate a position statically and show every term (seat 0's point of view)."""
+    """Evaluate a position, term by term. A static evaluation, from the first seat's point of view."""
     registry = plugins()
     spec = registry.evaluator(game, evaluator)
     state = _state(game, position, ruleset)
@@ -74,7 +74,7 @@ def hint(
     ruleset: RulesetOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of the move's text.")] = False,
 ) -> None:
-    """Print the move the game's hint suggests to the side to move (what the window offers)."""
+    """Print the move the game's hint suggests. It is for the side to move, as the window offers it."""
     spec = plugins().game(game)
     if spec.hint is None:
         raise UsageProblem(f"{spec.name} offers no hints")
@@ -97,7 +97,7 @@ def position(
     move: Annotated[int | None, typer.Option("--move", "-m", min=0, help="The position after this many moves (default: the last).")] = None,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", metavar="FILE", help="Write the JSON here instead of printing it (replaces FILE, never MATCH_FILE).")] = None,
 ) -> None:
-    """Replay a match record and print a position from it as JSON (for legal and eval)."""
+    """Print a match record's position as JSON. It replays the record; legal and eval read the position."""
     from pegboard.records.files import check_output, write_text_atomic
     from pegboard.records.replay import replay
     from pegboard.records.validate import read_record
@@ -128,8 +128,9 @@ def _number(value: float) -> str:
 def bench(
     game: Annotated[str | None, typer.Argument(metavar="GAME", help="Only this game (default: every game).")] = None,
     quick: Annotated[bool, typer.Option(help="A few seconds per benchmark (proves it runs; not for timing).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Run the benchmarks games register and print their figures."""
+    """Run the games' benchmarks. Prints the figures each game's benchmarks measure."""
     registry = plugins()
     game_ids = [game] if game else sorted(registry.games())
     for game_id in game_ids:
@@ -140,6 +141,7 @@ def bench(
     table.add_column("value", justify="right")
     table.add_column("unit")
     table.add_column("note")
+    rows: list[dict[str, object]] = []
     failed = 0
     for game_id in game_ids:
         for spec in registry.benchmarks(game_id).values():
@@ -151,7 +153,12 @@ def bench(
                 continue
             for figure in figures:
                 table.add_row(game_id, spec.name, figure.name, _number(figure.value), figure.unit, figure.note)
-    print_table(table)
+                rows.append({"game": game_id, "benchmark": spec.id, "figure": figure.name, "value": figure.value,
+                             "unit": figure.unit, "note": figure.note})
+    if as_json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print_table(table)
     if failed:
         error_line(f"{failed} benchmark(s) failed")
         raise typer.Exit(EXIT_INVALID)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # rich is imported by the commands that print a table or a pr
 
     from pegboard.batch.runner import Executor
 
-from pegboard.errors import UsageProblem
+from pegboard.errors import MatchFileError, UsageProblem
 from pegboard.game import PegboardError
 from pegboard.plugins.manager import Plugins, get_plugins
 
@@ -27,8 +27,13 @@ HUMAN = "human"
 
 
 def exit_code_for(error: BaseException) -> int:
-    """2 for usage errors (including unknown ids typed on the command line), else 1."""
+    """2 for usage errors, else 1 (invalid input). Usage errors: an unknown id typed on the
+    command line, a missing optional extra (:class:`~pegboard.errors.MissingExtra`) and an
+    output path that cannot be written (a file of the ``output`` stage: it exists without
+    --force, is the input or a folder, its folder is missing, its suffix names no format)."""
     if isinstance(error, UsageProblem) or (isinstance(error, PegboardError) and isinstance(error, LookupError)):
+        return EXIT_USAGE
+    if isinstance(error, MatchFileError) and error.stage == "output":
         return EXIT_USAGE
     return EXIT_INVALID
 
@@ -174,6 +179,16 @@ def parse_seat_args(seats: Sequence[str], extra: Sequence[str], pairs: Sequence[
             raise UsageProblem(f"--seat expects NAME=BOT, got {pair!r}")
         put(name, value)
     return chosen
+
+
+def seat_choice(game_id: str, value: str) -> str:
+    """A seat option's value as the game spells it: ``human``, or the id of one of its bots.
+
+    Both match case-insensitively, as the seat options do (``--red Easy`` is ``--red easy``);
+    an unknown bot is an :class:`~pegboard.errors.UnknownId` listing the known ones."""
+    if value.casefold() == HUMAN:
+        return HUMAN
+    return plugins().bot(game_id, value).id
 
 
 def local_plugin_files() -> list[str]:

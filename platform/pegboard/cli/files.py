@@ -34,7 +34,7 @@ def validate(
     executor: ExecutorOption = "local",
     address: AddressOption = None,
 ) -> None:
-    """Validate match files: syntax, then schema, then replay, then the declared result.
+    """Validate match files. Syntax, then schema, then replay, then the declared result.
 
     Exit 0 when every file is valid, 1 when any is not. With --executor ray the files
     are checked as Ray tasks (in batches) on a local Ray instance or the cluster at --address.
@@ -93,7 +93,7 @@ def convert_command(
     target: Annotated[Path, typer.Argument(metavar="OUT", help="The file to write; its suffix picks the format.")],
     force: Annotated[bool, typer.Option(help="Replace OUT if it exists (never IN).")] = False,
 ) -> None:
-    """Convert a match file between JSON and a game's text format (validated first)."""
+    """Convert a match file to another format. JSON or a game's text format; the file is validated first."""
     from pegboard.records.validate import convert
 
     report = convert(source, target, force=force)

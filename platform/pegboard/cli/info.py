@@ -45,7 +45,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
 
 
 def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
-    """List the loaded plugins, their versions and the hooks each implements."""
+    """List the loaded plugins. Each with its version, where it came from and the hooks it implements."""
     rows = plugins().info()
     if as_json:
         print(json.dumps([{"name": r.name, "version": r.version, "source": r.source, "hooks": list(r.hooks)} for r in rows], indent=2))
@@ -58,27 +58,36 @@ def plugins_command(as_json: Annotated[bool, typer.Option("--json", help="Print 
     print_table(table)
 
 
-def rulesets(game: Annotated[str | None, typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None) -> None:
-    """List the shipped rulesets (from every plugin's ruleset folders)."""
+def rulesets(
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="Only this game's rulesets.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List the shipped rulesets. They come from every plugin's ruleset folders."""
     from pegboard.rules.rulesets import list_rulesets, load_ruleset
 
     registry = plugins()
     if game is not None:
         registry.game(game)
-    table = new_table("Rulesets")
-    for column in ("ruleset", "name", "description", "mods", "file"):
-        table.add_column(column)
-    broken = 0
+    rows: list[dict[str, Any]] = []
     for ref in list_rulesets(game, registry):
+        row: dict[str, Any] = {"ref": ref.ref, "game": ref.game, "id": ref.id, "file": str(ref.path)}
         try:
             ruleset = load_ruleset(ref.path, game=ref.game, plugins=registry)
-            description = str(ruleset.data.get("description", ""))
-            table.add_row(ref.ref, ruleset.name, description, ", ".join(ruleset.mods), str(ref.path))
+            row.update(name=ruleset.name, description=str(ruleset.data.get("description", "")), mods=list(ruleset.mods))
         except PegboardError as exc:
-            broken += 1
-            table.add_row(ref.ref, f"(broken: {exc})", "", "", str(ref.path))
-    print_table(table)
-    if broken:
+            row["error"] = str(exc)
+        rows.append(row)
+    if as_json:
+        print(json.dumps(rows, indent=2))
+    else:
+        table = new_table("Rulesets")
+        for column in ("ruleset", "name", "description", "mods", "file"):
+            table.add_column(column)
+        for row in rows:
+            name = f"(broken: {row['error']})" if "error" in row else row["name"]
+            table.add_row(row["ref"], name, row.get("description", ""), ", ".join(row.get("mods", [])), row["file"])
+        print_table(table)
+    if any("error" in row for row in rows):
         raise typer.Exit(EXIT_INVALID)
 
 
@@ -88,7 +97,7 @@ def ruleset_show(
     game: Annotated[str | None, typer.Option(help="The game, when ID is a bare ruleset id.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
 ) -> None:
-    """Print a ruleset with its `extends` chain resolved (TOML, or JSON)."""
+    """Print a ruleset with `extends` resolved. As TOML, or JSON with --json."""
     from pegboard.rules.rulesets import dumps_toml, load_ruleset
 
     ruleset = load_ruleset(ref, game=game, plugins=plugins())
@@ -104,7 +113,7 @@ def ruleset_show(
 def ruleset_check(
     files: Annotated[list[str], typer.Argument(metavar="FILE|ID...", help="Ruleset files (or ids) to check.")],
 ) -> None:
-    """Load, resolve and validate ruleset files, and build each game; exit 1 if any is invalid."""
+    """Load, resolve and check rulesets. Builds each game too; exit 1 if any is invalid."""
     from pegboard.rules.rulesets import build_game, load_ruleset
 
     bad = 0
@@ -128,7 +137,7 @@ def ruleset_check(
 
 
 def schema(name: Annotated[str, typer.Argument(metavar="NAME", help='"match", or "<game>/<kind>" with kind ruleset, move or position.')]) -> None:
-    """Print one of the JSON Schemas (Draft 2020-12)."""
+    """Print a JSON Schema (Draft 2020-12)."""
     from pegboard.records.schemas import core_schema_path, game_schema_path, load_schema, schema_names
 
     registry = plugins()

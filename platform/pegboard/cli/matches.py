@@ -21,6 +21,7 @@ from pegboard.cli.common import (
     plugins,
     print_table,
     progress_bar,
+    seat_choice,
     seconds,
     skill_bot,
 )
@@ -95,7 +96,7 @@ def match(
     executor: ExecutorOption = "local",
     address: AddressOption = None,
 ) -> None:
-    """Play bot-vs-bot games headless and print a results table.
+    """Play bot-vs-bot games headless. Prints a results table.
 
     Choose each seat's bot with --<seat> BOT using the game's seat names
     (pegboard games lists them), e.g. --blue expert --red random, or
@@ -110,7 +111,7 @@ def match(
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
     fallback = "random" if skill is None else skill_bot(game, skill)
-    bots = tuple(chosen.get(index, fallback) for index in range(len(spec.seats)))
+    bots = tuple(seat_choice(game, chosen.get(index, fallback)) for index in range(len(spec.seats)))
     for bot in bots:
         if bot == "human":
             raise UsageProblem("match plays bots only; use pegboard play for a human seat")
@@ -138,12 +139,12 @@ def match(
 
 def demo(
     game: Annotated[str | None, typer.Argument(metavar="GAME", help="The game id (default: the first installed game).")] = None,
-    out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Where to write the record (default: a new temporary folder).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Keep the record in DIR (default: a temporary folder, removed at the end).")] = None,
     seed: Annotated[int, typer.Option(help="The match seed.")] = 0,
     budget: Annotated[float, typer.Option(min=0.0, help="Seconds per move for the bots.")] = 0.05,
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
 ) -> None:
-    """Play one headless game between the strongest bots, write and validate its record."""
+    """Play one game between the top bots. Headless: writes its record and validates it."""
     registry = plugins()
     installed = sorted(registry.games())
     if not installed:
@@ -152,7 +153,6 @@ def demo(
     spec = registry.game(game)
     bot = default_bot(game)
     from pegboard.batch.runner import MatchPlan
-    from pegboard.records.validate import validate_file
 
     plan = MatchPlan(
         game=game,
@@ -162,25 +162,38 @@ def demo(
         budget=budget,
         plugin_files=tuple(local_plugin_files()),
     )
-    folder = _out_folder(out_dir) if out_dir else Path(tempfile.mkdtemp(prefix="pegboard-demo-"))
     print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
+    if out_dir is not None:
+        _demo_game(spec.name, spec.seats, plan, _out_folder(out_dir), keep=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="pegboard-demo-") as scratch:  # nothing is left behind
+        _demo_game(spec.name, spec.seats, plan, Path(scratch), keep=False)
+
+
+def _demo_game(name: str, seats: tuple[str, ...], plan: "MatchPlan", folder: Path, *, keep: bool) -> None:
+    """Play the demo's game into ``folder``, print the result table and validate the record."""
+    from pegboard.records.validate import validate_file
+
     report, written = _play(plan, 1, folder)
     outcome = report.outcomes[0]
     for seat, row in enumerate(report.stats):  # one game: entrant i sits in seat i
-        row.label = f"{spec.seats[seat]}: {row.bot}"
+        row.label = f"{seats[seat]}: {row.bot}"
     result = outcome.record.get("result")
     if result:
         winner = result["winner"]
-        who = "a draw" if winner is None else f"{spec.seats[winner]} wins"
+        who = "a draw" if winner is None else f"{seats[winner]} wins"
         print(f"result: {who} ({result['reason']}) after {outcome.plies} moves")
     else:
         print(f"result: unfinished after {outcome.plies} moves")
-    print_table(results_table(report, f"{spec.name} demo"))
+    print_table(results_table(report, f"{name} demo"))
     check = validate_file(written[0])
     if not check.ok:
         error_line(str(check.errors[0]))
         raise typer.Exit(EXIT_INVALID)
-    print(f"record: {written[0]} (valid: syntax, schema, replay and result checked)")
+    if keep:
+        print(f"record: {written[0]} (valid: syntax, schema, replay and result checked)")
+    else:
+        print("record: valid (syntax, schema, replay and result checked); not kept: --out DIR keeps it")
 
 
 def register(app: typer.Typer) -> None:

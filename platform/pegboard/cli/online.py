@@ -56,7 +56,7 @@ def serve(
     no_list: Annotated[bool, typer.Option("--no-list", help="Switch the list off: waiting players get a 4-letter code instead.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not log refused messages.")] = False,
 ) -> None:
-    """Run a lobby: it pairs players and relays their messages (the waiting player's program runs the match)."""
+    """Run a lobby for online play. It pairs players and relays their messages (the waiting player's program runs the match)."""
     import asyncio
     import ipaddress
     import logging
@@ -64,6 +64,7 @@ def serve(
     from pegboard.online.server import Lobby, serve_forever
 
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # its "server listening" line would come before ours
     try:
         if not ipaddress.ip_address(host).is_loopback:
             warning_line(f"listening on {host} without TLS: for a public lobby put a TLS reverse proxy in front (docs/online.md)")
@@ -72,7 +73,7 @@ def serve(
     lobby = Lobby(listing=not no_list)
 
     def ready(bound: int) -> None:
-        mode = "codes (the list is off)" if no_list else "list"
+        mode = "no list: waiting players get 4-letter codes" if no_list else "waiting players are listed"
         print(f"lobby on ws://{host}:{bound} ({mode}); Ctrl-C stops it", flush=True)
 
     try:
@@ -92,7 +93,7 @@ def online_bot(
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="Stop after this many games (0: never).")] = 0,
 ) -> None:
-    """Wait in the lobby with a bot and play whoever picks it (again and again)."""
+    """Wait in the lobby with a bot. It plays whoever picks it, again and again."""
     from pegboard.online.client import HostSettings, OnlineClient
 
     _check_url(lobby)

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from pegboard.cli.common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins, skill_bot
+from pegboard.cli.common import EXIT_USAGE, HUMAN, default_bot, error_line, parse_seat_args, plugins, seat_choice, skill_bot
 from pegboard.errors import DisplayUnavailable, UnknownId, UsageProblem
 from pegboard.online import DEFAULT_LOBBY
 
@@ -25,10 +25,10 @@ def play(
     lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT.")] = DEFAULT_LOBBY,
     code: Annotated[str | None, typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
 ) -> None:
-    """Play in the desktop window, or online against a friend with --online NAME.
+    """Play in the window, or online. --online NAME plays a friend through a lobby.
 
     Choose who sits where with --<seat> human|BOT using the game's seat names,
-    e.g. --red expert. By default seat 1 is human and the others play the
+    e.g. --red expert. By default the first seat is human and the others play the
     game's strongest bot (or, with --skill S, its skill-S bot).
     """
     if online is not None:
@@ -43,10 +43,7 @@ def play(
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
     bot = default_bot(game) if skill is None else skill_bot(game, skill)
-    seats = [chosen.get(i, HUMAN if i == 0 else bot) for i in range(len(spec.seats))]
-    for who in seats:
-        if who != HUMAN:
-            registry.bot(game, who)
+    seats = [seat_choice(game, chosen.get(i, HUMAN if i == 0 else bot)) for i in range(len(spec.seats))]
     name = ruleset or spec.default_ruleset
     from pegboard.rules.rulesets import load_ruleset
 

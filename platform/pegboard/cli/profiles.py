@@ -11,7 +11,7 @@ from pegboard.ratings import elo as ratings
 
 profile_app = typer.Typer(
     name="profile",
-    help="The local player profile: rating, rated games and settings (in $PEGBOARD_HOME or the user data folder).",
+    help="The local player profile. Rating, rated games and settings (in $PEGBOARD_HOME or the user data folder).",
     invoke_without_command=True,
 )
 
@@ -69,7 +69,7 @@ def profile_show(
 def profile_reset(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (for scripts).")] = False,
 ) -> None:
-    """Start again at the first rating: forget the rated games (the name and settings stay)."""
+    """Start again at the first rating. Forgets the rated games; the name and settings stay."""
     from pegboard.ratings import profile as store
 
     with store.open_profile() as prof:

@@ -46,7 +46,7 @@ def tournament(
     address: AddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings and pairs as JSON.")] = False,
 ) -> None:
-    """Play a round robin between bots and print Elo estimates with 95 % error bars.
+    """Play a round robin between bots. Prints Elo estimates with 95 % error bars.
 
     Every pair plays --games games, colours alternating. With --sprt ELO0,ELO1 a pair
     stops as soon as a sequential probability ratio test accepts H0 (the first bot is
@@ -62,7 +62,7 @@ def tournament(
         raise UsageProblem("a tournament needs at least two bots")
     plan = TournamentPlan(
         game=game,
-        bots=tuple(bots),
+        bots=tuple(registry.bot(game, bot).id for bot in bots),  # as the game spells them ("Easy" is easy)
         ruleset=ruleset or spec.default_ruleset,
         games=games,
         seed=seed,
@@ -84,7 +84,8 @@ def tournament(
         def finished(pair_index: int, outcome: "GameOutcome") -> None:
             if out_dir is not None:
                 a, b = pairs[pair_index]
-                folder = out_dir / f"{plan.bots[a]}-vs-{plan.bots[b]}".replace("/", "_")
+                labels = plan.labels
+                folder = out_dir / f"{labels[a]}-vs-{labels[b]}".replace("/", "_").replace(" #", "_")
                 folder.mkdir(parents=True, exist_ok=True)
                 written.append(write_record(outcome.record, folder / record_name(outcome.index)))
             advance()
@@ -99,18 +100,19 @@ def tournament(
 
 
 def _summary(report: "TournamentReport", written: list[Path]) -> dict[str, object]:
-    bots = report.plan.bots
+    bots, labels = report.plan.bots, report.plan.labels
     return {
         "game": report.plan.game,
         "ruleset": report.plan.ruleset,
         "seed": report.plan.seed,
         "standings": [
-            {"bot": s.bot, "games": s.games, "score": s.score, "elo": round(s.elo, 1), "error95": round(s.error, 1)}
+            {"entrant": s.label, "bot": s.bot, "games": s.games, "score": s.score, "elo": round(s.elo, 1), "error95": round(s.error, 1)}
             for s in report.standings
         ],
         "pairs": [
             {
                 "bots": [bots[p.a], bots[p.b]],
+                "entrants": [labels[p.a], labels[p.b]],
                 "wins": p.wins,
                 "draws": p.draws,
                 "losses": p.losses,
@@ -132,7 +134,7 @@ def _print(report: "TournamentReport", game_name: str) -> None:
         table.add_column(column, justify="right")
     for rank, row in enumerate(report.standings, 1):
         share = 100.0 * row.score / row.games if row.games else 0.0
-        table.add_row(str(rank), row.bot, f"{row.elo:+.0f}", f"{row.error:.0f}", str(row.games), f"{row.score:g}", f"{share:.1f}")
+        table.add_row(str(rank), row.label, f"{row.elo:+.0f}", f"{row.error:.0f}", str(row.games), f"{row.score:g}", f"{share:.1f}")
     table.caption = "Elo: maximum likelihood, mean 0 (one virtual draw per pair); ± is the 95 % interval"
     print_table(table)
     pairs = new_table("head to head (wins-draws-losses of the first bot)")
@@ -142,7 +144,7 @@ def _print(report: "TournamentReport", game_name: str) -> None:
         pairs.add_column(f"SPRT [{plan.sprt[0]:g}, {plan.sprt[1]:g}]")
         pairs.add_column("LLR", justify="right")
     for pair in report.pairs:
-        cells = [f"{plan.bots[pair.a]} vs {plan.bots[pair.b]}", f"{pair.wins}-{pair.draws}-{pair.losses}" + (f" (+{pair.unfinished} unfinished)" if pair.unfinished else "")]
+        cells = [f"{plan.labels[pair.a]} vs {plan.labels[pair.b]}", f"{pair.wins}-{pair.draws}-{pair.losses}" + (f" (+{pair.unfinished} unfinished)" if pair.unfinished else "")]
         if plan.sprt is not None:
             verdict = {"H1": f"H1 accepted (>= {plan.sprt[1]:g})", "H0": f"H0 accepted (<= {plan.sprt[0]:g})"}.get(str(pair.sprt), "undecided")
             cells += [verdict, f"{pair.llr:.2f}"]

@@ -9,7 +9,7 @@ tensor, ``ply_limit`` and ``stochastic``.
 
 from __future__ import annotations
 
-from pegboard.errors import AdapterError
+from pegboard.errors import AdapterError, MissingExtra
 from pegboard.game import Game
 
 DEFAULT_PLY_CAP = 20_000
@@ -41,8 +41,9 @@ def returns(game: Game, winner: int | None) -> list[float]:
     return [1.0 if seat == winner else -1.0 / (seats - 1) for seat in range(seats)]
 
 
-def missing_extra(extra: str, exc: ImportError) -> AdapterError:
-    return AdapterError(f"this needs the optional extra: pip install 'pegboard[{extra}]' ({exc})")
+def missing_extra(extra: str, exc: ImportError) -> MissingExtra:
+    """The error an adapter raises when its extra is not installed (a usage error: exit 2)."""
+    return MissingExtra(extra, str(exc))
 
 
 __all__ = ["AdapterError", "checked", "missing_extra", "ply_cap", "returns"]

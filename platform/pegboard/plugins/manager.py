@@ -247,10 +247,14 @@ class Plugins:
         return self._specs(self.pm.hook.pegboard_bots, BotSpec, game)
 
     def bot(self, game: str, bot_id: str) -> BotSpec:
+        """The bot ``bot_id`` of ``game``; ids match case-insensitively, as seat options do ("Easy" is easy)."""
         bots = self.bots(game)
-        if bot_id not in bots:
+        if bot_id in bots:
+            return bots[bot_id]
+        folded = [spec for spec_id, spec in bots.items() if spec_id.casefold() == bot_id.casefold()]
+        if len(folded) != 1:
             raise UnknownId(f"bot for {game}", bot_id, bots)
-        return bots[bot_id]
+        return folded[0]
 
     def evaluators(self, game: str) -> dict[str, EvaluatorSpec]:
         from pegboard.toolspecs import EvaluatorSpec

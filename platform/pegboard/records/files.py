@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.errors import MatchFileError, PegboardError, RulesetError, UnreadableFile
 from pegboard.game import JSON, Game, InvalidPosition, Move, Result, State
 from pegboard.plugins import resolve as _plugins
+from pegboard.records.kinds import MATCH_FORMAT, POSITION, text_kind, wrong_kind
 from pegboard.records.replay import game_for_record
 from pegboard.records.schemas import game_schema_path, issues, validator
 from pegboard.rules.rulesets import Ruleset, load_ruleset
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
     from pegboard.specs import GameSpec, TextFormat
 
-FORMAT = "pegboard.match/1"
+FORMAT = MATCH_FORMAT
 MATCH_SUFFIX = ".match.json"
 
 
@@ -114,11 +115,19 @@ def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) ->
     file = Path(path)
     suffix = _suffix(file)
     if suffix == ".json" or (not text_formats_for(suffix, plugins) and text.lstrip().startswith("{")):
-        return parse_json(text, file)
+        try:
+            return parse_json(text, file)
+        except MatchFileError:
+            looks = text_kind(text, plugins)
+            if looks is None:
+                raise
+            raise MatchFileError(f"expected a match record (JSON), found {looks}", path=file) from None
     candidates = text_formats_for(suffix, plugins)
     if not candidates:
         known = sorted({s for spec in plugins.games().values() for s in spec.text_formats} | {".json"})
-        raise MatchFileError(f"unknown match file type {suffix or '(no suffix)'!r} (known: {', '.join(known)})", path=file)
+        looks = text_kind(text, plugins)
+        found = f"; the file looks like {looks}" if looks else ""
+        raise MatchFileError(f"unknown match file type {suffix or '(no suffix)'!r} (known: {', '.join(known)}){found}", path=file)
     if not text.strip():  # a text format may have defaults for every header line; an empty file is still no record
         raise MatchFileError("the file is empty", path=file)
     failures: list[MatchFileError] = []
@@ -194,12 +203,18 @@ def check_output(target: str | Path, source: str | Path | None = None, *, force:
 # -- positions ---------------------------------------------------------------------------------
 
 
-def read_position(path: str | Path, game: Game, schema_dir: str | Path | None = None) -> State:
-    """A state from a position JSON file: syntax, then the game's position schema, then the engine."""
+def read_position(path: str | Path, game: Game, schema_dir: str | Path | None = None, plugins: Plugins | None = None) -> State:
+    """A state from a position JSON file: syntax, then the game's position schema, then the engine.
+
+    A file of another kind (a match record, another game's position) is refused with a sentence
+    naming what was expected and what the file is."""
     data = parse_json(read_text(path), path)
     if schema_dir is not None and game_schema_path(schema_dir, "position").is_file():
         found = issues(validator(game_schema_path(schema_dir, "position")), data)
         if found:
+            wrong = wrong_kind(data, POSITION, game.id, _plugins(plugins))
+            if wrong is not None:
+                raise MatchFileError(wrong, path=path, stage="schema")
             first = found[0]
             raise MatchFileError(first.message, path=path, stage="schema", json_path=first.path)
     if not isinstance(data, dict):

@@ -19,6 +19,7 @@ from pegboard.errors import MatchFileError, PegboardError, RulesetError, SchemaF
 from pegboard.game import JSON, Game, Result
 from pegboard.plugins import resolve as _plugins
 from pegboard.records.files import check_output, parse_record, read_text, write_record
+from pegboard.records.kinds import MATCH, wrong_kind
 from pegboard.records.replay import Replay, ReplayedMove, _replay, cached_ruleset, check_result, game_for_record, replay
 from pegboard.records.schemas import issues, match_predicate, match_validator, move_predicate
 
@@ -71,6 +72,9 @@ def check_schema(
     game_id = record.get("game") if isinstance(record, dict) else None
     spec = plugins.games().get(game_id) if isinstance(game_id, str) else None
     if not _passes_fast_check(record, spec, moves or spec is None or not spec.strict_decode):
+        wrong = _wrong_kind(record, plugins, path)
+        if wrong is not None:
+            return [wrong]
         errors = _schema_issues(record, spec, plugins, path)
         if errors or not isinstance(record, dict):
             return errors
@@ -87,6 +91,24 @@ def check_schema(
     except RulesetError as exc:
         return [MatchFileError(exc.reason, path=path, stage="schema", json_path=f"$.ruleset.{exc.key}" if exc.key else "$.ruleset")]
     return []
+
+
+def _wrong_kind(record: Any, plugins: Plugins, path: str | Path | None) -> MatchFileError | None:
+    """One error naming the trouble when the file is no match record at all, or a record whose
+    ``game`` is not the game of its ruleset (else every move would fail the wrong game's schema)."""
+    wrong = wrong_kind(record, MATCH, None, plugins)
+    if wrong is not None:
+        return MatchFileError(wrong, path=path, stage="schema")
+    game, ruleset = record.get("game"), record.get("ruleset")
+    ruleset_game = ruleset.get("game") if isinstance(ruleset, dict) else None
+    if isinstance(game, str) and isinstance(ruleset_game, str) and ruleset_game != game:
+        names = {spec_id: spec.name for spec_id, spec in plugins.games().items()}
+        return MatchFileError(
+            f"the record says its game is {names.get(game, repr(game))}, but its ruleset (and so its moves) is for "
+            f"{names.get(ruleset_game, repr(ruleset_game))}",
+            path=path, stage="schema", json_path="$.game",
+        )
+    return None
 
 
 def _passes_fast_check(record: Any, spec: GameSpec | None, moves: bool = True) -> bool:

@@ -149,6 +149,11 @@ def read_toml(path: Path) -> dict[str, Any]:
             lines = text.splitlines() or [""]
             line, column = len(lines), len(lines[-1]) + 1
         reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip()
+        from pegboard.records.kinds import json_kind  # a file of another kind: say what it is
+
+        looks = json_kind(text, resolve(None))
+        if looks is not None:
+            raise RulesetError(f"expected a TOML ruleset, found {looks}", path=path) from None
         raise RulesetError(f"TOML syntax error: {reason}", path=path, line=line, column=column) from None
 
 
@@ -199,8 +204,9 @@ def _looks_like_path(ref: str) -> bool:
 
 
 def _resolve_chain(path: Path, plugins: Plugins, chain: tuple[Path, ...]) -> dict[str, Any]:
-    path = path.resolve()
-    if path in chain:
+    # Errors name each file as it was reached (as typed, or relative to its child); the cycle
+    # test compares the files themselves.
+    if path.resolve() in {link.resolve() for link in chain}:
         loop = " -> ".join(p.name for p in (*chain, path))
         raise RulesetError(f"forms a cycle: {loop}", path=chain[0], key="extends")
     raw = read_toml(path)
