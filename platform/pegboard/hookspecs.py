@@ -2,7 +2,10 @@
 
 Hooks are called with keyword arguments, so an implementation may accept
 only the arguments it needs. Hooks that "return specs" may return one spec,
-a list of specs, or None.
+a list of specs, or None. The per-game hooks (bots, evaluators, renderers, rule
+mods, benchmarks) are asked about one ``game`` at a time, but every spec names its
+game and the platform keeps only that game's specs: an implementation may leave
+out ``game`` and return all of its specs, with no ``if game == ...`` test.
 
 Write a plugin as a module with functions decorated by
 ``pegboard.hookimpl`` and register it with an entry point in the
@@ -40,8 +43,8 @@ def pegboard_games() -> OneOrMany[GameSpec]:
 def pegboard_bots(game: str) -> OneOrMany[BotSpec]:
     """Return :class:`~pegboard.specs.BotSpec` objects for the game with id ``game``.
 
-    Return None (or nothing) for games you do not know. A spec whose ``game``
-    is None is offered for every game.
+    Specs of other games are dropped by the platform. A spec whose ``game`` is None
+    is offered for every game.
     """
 
 
@@ -86,7 +89,7 @@ def pegboard_commands(app: typer.Typer) -> None:
 def pegboard_match_event(session: Session, event: Event) -> None:
     """Observe a match as it is played: called once per :class:`~pegboard.game.Event`.
 
-    ``session`` is the :class:`pegboard.match.session.Session` being played. Use it
+    ``session`` is the :class:`pegboard.view.Session` being played. Use it
     for logging, statistics or streaming. Exceptions raised here are reported
     and do not stop the match.
     """

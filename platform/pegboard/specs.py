@@ -8,6 +8,9 @@ The specs of the tools around a game (:class:`Evaluator`, :class:`EvaluatorSpec`
 :class:`Evaluation`, :class:`Term`, :class:`RendererSpec`, :class:`BenchSpec`,
 :class:`Figure`) are defined in :mod:`pegboard.toolspecs` and imported from here on
 first use, so a process that never evaluates, draws or benchmarks does not create them.
+
+:func:`data_dir` is where the built-in games' rulesets and schemas live (a plugin ships its
+own folders next to its code instead).
 """
 
 from __future__ import annotations
