@@ -167,18 +167,16 @@ def test_rulesets_and_bench_print_json(cli: Any) -> None:
 
 
 def test_lobby_serve_prints_its_own_line_first(tmp_path: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "pegboard", "lobby", "serve", "--port", "0", "--no-list"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=dict(os.environ, PEGBOARD_HOME=str(tmp_path)))
-    try:
-        assert child.stdout is not None
-        first = child.stdout.readline()
-    finally:
-        child.terminate()
-        _, err = child.communicate(timeout=30)
+    command = [sys.executable, "-m", "pegboard", "lobby", "serve", "--port", "0", "--no-list"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "PEGBOARD_HOME": str(tmp_path)}) as lobby:
+        assert lobby.stdout is not None and lobby.stderr is not None
+        first = lobby.stdout.readline()  # printed once the lobby listens
+        lobby.terminate()
+        log = lobby.stderr.read()
     assert first.startswith("lobby on ws://127.0.0.1:") and "4-letter codes" in first
     assert "((" not in first and "))" not in first and first.count("(") == first.count(")") == 1
-    assert "listening" not in err  # websockets' own "server listening on ..." line is not printed
+    assert "listening" not in log  # websockets' own "server listening on ..." line is not printed
 
 
 def test_demo_without_out_leaves_no_folder_behind(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
