@@ -3,3 +3,6 @@
 
 Internal: scripts use :mod:`pegboard.scripting` (``pegboard.validate``, ``pegboard.read_record`` ...).
 """
+
+MATCH_FORMAT = "pegboard.match/1"
+"""The ``format`` of a match record (``schemas/match.schema.json``)."""

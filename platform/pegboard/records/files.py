@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.errors import MatchFileError, PegboardError, RulesetError, UnreadableFile
 from pegboard.game import JSON, Game, InvalidPosition, Move, Result, State
 from pegboard.plugins import resolve as _plugins
-from pegboard.records.kinds import MATCH_FORMAT, POSITION, text_kind, wrong_kind
+from pegboard.records import MATCH_FORMAT
 from pegboard.records.replay import game_for_record
 from pegboard.records.schemas import game_schema_path, issues, validator
 from pegboard.rules.rulesets import Ruleset, load_ruleset
@@ -118,6 +118,8 @@ def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) ->
         try:
             return parse_json(text, file)
         except MatchFileError:
+            from pegboard.records.kinds import text_kind  # the error path only
+
             looks = text_kind(text, plugins)
             if looks is None:
                 raise
@@ -125,6 +127,8 @@ def parse_record(text: str, path: str | Path, plugins: Plugins | None = None) ->
     candidates = text_formats_for(suffix, plugins)
     if not candidates:
         known = sorted({s for spec in plugins.games().values() for s in spec.text_formats} | {".json"})
+        from pegboard.records.kinds import text_kind
+
         looks = text_kind(text, plugins)
         found = f"; the file looks like {looks}" if looks else ""
         raise MatchFileError(f"unknown match file type {suffix or '(no suffix)'!r} (known: {', '.join(known)}){found}", path=file)
@@ -212,6 +216,8 @@ def read_position(path: str | Path, game: Game, schema_dir: str | Path | None = 
     if schema_dir is not None and game_schema_path(schema_dir, "position").is_file():
         found = issues(validator(game_schema_path(schema_dir, "position")), data)
         if found:
+            from pegboard.records.kinds import POSITION, wrong_kind
+
             wrong = wrong_kind(data, POSITION, game.id, _plugins(plugins))
             if wrong is not None:
                 raise MatchFileError(wrong, path=path, stage="schema")

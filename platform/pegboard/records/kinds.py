@@ -4,7 +4,7 @@ A match record given to ``pegboard legal``, a position given to ``pegboard valid
 given to ``pegboard ruleset check``: the schema's first complaint ("'width' is a required
 property") would not tell the user what went wrong, so the commands name what they expected and
 what the file looks like ("expected a Node War position, found a Node War match record").
-This runs only on the error path; a good file never pays for it.
+This runs only on the error path, imported there: a good file never pays for it.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pegboard.records import MATCH_FORMAT
+
 if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
-
-MATCH_FORMAT = "pegboard.match/1"
-"""The ``format`` of a match record (``schemas/match.schema.json``)."""
 
 MATCH, POSITION, RULESET = "match record", "position", "ruleset"
 

@@ -19,7 +19,6 @@ from pegboard.errors import MatchFileError, PegboardError, RulesetError, SchemaF
 from pegboard.game import JSON, Game, Result
 from pegboard.plugins import resolve as _plugins
 from pegboard.records.files import check_output, parse_record, read_text, write_record
-from pegboard.records.kinds import MATCH, wrong_kind
 from pegboard.records.replay import Replay, ReplayedMove, _replay, cached_ruleset, check_result, game_for_record, replay
 from pegboard.records.schemas import issues, match_predicate, match_validator, move_predicate
 
@@ -96,6 +95,8 @@ def check_schema(
 def _wrong_kind(record: Any, plugins: Plugins, path: str | Path | None) -> MatchFileError | None:
     """One error naming the trouble when the file is no match record at all, or a record whose
     ``game`` is not the game of its ruleset (else every move would fail the wrong game's schema)."""
+    from pegboard.records.kinds import MATCH, wrong_kind  # a failing record only
+
     wrong = wrong_kind(record, MATCH, None, plugins)
     if wrong is not None:
         return MatchFileError(wrong, path=path, stage="schema")
