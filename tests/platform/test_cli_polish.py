@@ -72,9 +72,10 @@ def test_a_json_file_given_as_a_ruleset_and_a_ruleset_given_as_a_record(cli: Any
     assert "the file looks like a Toy Nim ruleset (TOML)" in line
 
 
-def test_a_json_list_or_an_empty_object_is_described(cli: Any, tmp_path: Path) -> None:
-    for text, words in (("[1, 2]", "found a JSON list"), ("{}", "found an empty JSON object"), ('{"a": 1}', "the keys a")):
-        path = tmp_path / "odd.json"
+def test_json_that_is_no_object_is_described_and_a_broken_object_keeps_the_schema_message(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    for text, words in (("[1, 2]", "expected a Toy Nim position, found a JSON list"), ('"x"', "found a JSON string"),
+                        ('{"piles": [1, 2]}', "$: 'taken' is a required property")):
         path.write_text(text)
         assert words in one_error(cli("legal", "toy", str(path)), 1)
 

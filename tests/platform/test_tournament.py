@@ -71,10 +71,10 @@ def test_sprt_decides_the_right_way() -> None:
 def test_tournament_command_table_records_and_json(cli: Any, tmp_path: Path) -> None:
     result = cli("tournament", "toy", "random", "takemost", "random", "--games", "4", "--out", tmp_path)
     assert result.code == 0, result.err
-    assert "Elo" in result.out and "± 95%" in result.out and "takemost vs random" in result.out
+    assert "Elo" in result.out and "± 95%" in result.out and "takemost vs random #2" in result.out
     folders = sorted(p.name for p in tmp_path.iterdir())
-    assert folders == ["random-vs-random", "random-vs-takemost", "takemost-vs-random"]
-    records = sorted((tmp_path / "random-vs-takemost").glob("*.match.json"))
+    assert folders == ["random_1-vs-random_2", "random_1-vs-takemost", "takemost-vs-random_2"]  # random entered twice
+    records = sorted((tmp_path / "random_1-vs-takemost").glob("*.match.json"))
     assert len(records) == 4
     assert cli("validate", *records).code == 0
     seats = [json.loads(r.read_text())["players"][0]["bot"] for r in records]

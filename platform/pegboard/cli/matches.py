@@ -162,9 +162,10 @@ def demo(
         budget=budget,
         plugin_files=tuple(local_plugin_files()),
     )
+    kept = _out_folder(out_dir) if out_dir is not None else None  # refused before anything is played
     print(f"{spec.name}: {bot} vs {bot}, ruleset {plan.ruleset}, seed {seed}, {budget:g} s per move ...")
-    if out_dir is not None:
-        _demo_game(spec.name, spec.seats, plan, _out_folder(out_dir), keep=True)
+    if kept is not None:
+        _demo_game(spec.name, spec.seats, plan, kept, keep=True)
         return
     with tempfile.TemporaryDirectory(prefix="pegboard-demo-") as scratch:  # nothing is left behind
         _demo_game(spec.name, spec.seats, plan, Path(scratch), keep=False)

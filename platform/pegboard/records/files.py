@@ -220,7 +220,7 @@ def read_position(path: str | Path, game: Game, schema_dir: str | Path | None = 
 
             wrong = wrong_kind(data, POSITION, game.id, _plugins(plugins))
             if wrong is not None:
-                raise MatchFileError(wrong, path=path, stage="schema")
+                raise MatchFileError(wrong, path=path, stage="schema", json_path="$")
             first = found[0]
             raise MatchFileError(first.message, path=path, stage="schema", json_path=first.path)
     if not isinstance(data, dict):

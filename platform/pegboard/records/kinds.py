@@ -65,12 +65,15 @@ def described(kind: Kind, plugins: Plugins) -> str:
 def wrong_kind(data: Any, expected: str, game: str | None, plugins: Plugins) -> str | None:
     """The sentence for a document that is not the ``expected`` kind (of ``game``), else None.
 
-    None also when the document is the right kind but breaks its schema: the schema's own
-    message says more then.
+    None also when the document is the right kind but breaks its schema, or is an object of no
+    kind this module knows (most likely the expected kind, broken): the schema's own message
+    says more then.
     """
     kind = kind_of(data, plugins)
     if kind.what == expected and (game is None or kind.game in (None, game)):
         return None
+    if isinstance(data, dict) and kind.what not in (MATCH, POSITION, RULESET):
+        return None  # an object of no known kind: probably the expected one, broken
     wanted = described(Kind(expected, game), plugins)
     hint = ""
     if kind.what == MATCH and expected == POSITION:

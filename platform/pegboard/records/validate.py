@@ -99,13 +99,13 @@ def _wrong_kind(record: Any, plugins: Plugins, path: str | Path | None) -> Match
 
     wrong = wrong_kind(record, MATCH, None, plugins)
     if wrong is not None:
-        return MatchFileError(wrong, path=path, stage="schema")
+        return MatchFileError(wrong, path=path, stage="schema", json_path="$")
     game, ruleset = record.get("game"), record.get("ruleset")
     ruleset_game = ruleset.get("game") if isinstance(ruleset, dict) else None
-    if isinstance(game, str) and isinstance(ruleset_game, str) and ruleset_game != game:
-        names = {spec_id: spec.name for spec_id, spec in plugins.games().items()}
+    names = {spec_id: spec.name for spec_id, spec in plugins.games().items()}
+    if game in names and isinstance(ruleset_game, str) and ruleset_game != game:  # an unknown game: its own error
         return MatchFileError(
-            f"the record says its game is {names.get(game, repr(game))}, but its ruleset (and so its moves) is for "
+            f"the record says its game is {names[game]}, but its ruleset (and so its moves) is for "
             f"{names.get(ruleset_game, repr(ruleset_game))}",
             path=path, stage="schema", json_path="$.game",
         )

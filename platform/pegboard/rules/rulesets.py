@@ -130,8 +130,9 @@ def _ordered(data: dict[str, Any]) -> dict[str, Any]:
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file; every failure is a :class:`RulesetError` naming the file."""
+def read_toml(path: Path, plugins: Plugins | None = None) -> dict[str, Any]:
+    """Parse one TOML file; every failure is a :class:`RulesetError` naming the file (and, for
+    a JSON file, what it holds: game names come from ``plugins``)."""
     try:
         text = read_utf8(path)
     except UnreadableFile as exc:
@@ -151,7 +152,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip()
         from pegboard.records.kinds import json_kind  # a file of another kind: say what it is
 
-        looks = json_kind(text, resolve(None))
+        looks = json_kind(text, resolve(plugins))
         if looks is not None:
             raise RulesetError(f"expected a TOML ruleset, found {looks}", path=path) from None
         raise RulesetError(f"TOML syntax error: {reason}", path=path, line=line, column=column) from None
@@ -166,15 +167,16 @@ def list_rulesets(game: str | None = None, plugins: Plugins | None = None) -> li
     A game's own folder comes first; when two files claim the same ``<game>/<id>``,
     the first one found wins.
     """
+    plugins = resolve(plugins)
     found: dict[tuple[str, str], RulesetRef] = {}
-    for folder in resolve(plugins).ruleset_dirs():
+    for folder in plugins.ruleset_dirs():
         if not folder.path.is_dir():
             continue
         for path in sorted(folder.path.glob("*.toml")):
             owner = folder.game
             if owner is None:
                 try:
-                    owner = str(read_toml(path).get("game", ""))
+                    owner = str(read_toml(path, plugins).get("game", ""))
                 except RulesetError:
                     continue  # a broken file in a shared folder: `ruleset check` reports it
             ruleset_id = path.stem
@@ -209,7 +211,7 @@ def _resolve_chain(path: Path, plugins: Plugins, chain: tuple[Path, ...]) -> dic
     if path.resolve() in {link.resolve() for link in chain}:
         loop = " -> ".join(p.name for p in (*chain, path))
         raise RulesetError(f"forms a cycle: {loop}", path=chain[0], key="extends")
-    raw = read_toml(path)
+    raw = read_toml(path, plugins)
     game = raw.get("game")
     if not isinstance(game, str) or not game:
         raise RulesetError("expected a string naming the game", path=path, key="game")
