@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pegboard.game import Game, IllegalMove, Move
+from pegboard.game import Event, Game, IllegalMove, Move
+from pegboard.ui import cues
 from pegboard.ui.rect import Rect
 
 if TYPE_CHECKING:
@@ -129,6 +130,13 @@ class BoardView(Protocol):
     def history_note(self, record: Any) -> str:
         """The explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`) for the
         history panel, or "" for none."""
+
+    def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
+        """The sounds a move makes: names from :data:`pegboard.ui.cues.MOVE_CUES` (``move``,
+        ``line``, ``drone``, ``take``, ``missile``, ``asteroid``, ``cut``), in the order to play
+        them; () for silence. ``events`` are the move's events the person's seat may know (the
+        window filters them with :func:`pegboard.game.events_for`), so a cue cannot tell what
+        fog hides. The window plays at most three, a moment apart, unless sound is off."""
 
 
 class BoardViewBase:
@@ -240,6 +248,9 @@ class BoardViewBase:
 
     def history_note(self, record: Any) -> str:
         return ""
+
+    def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
+        return (cues.MOVE,)  # any move clicks; a game maps its events to the other cues
 
     def delete(self) -> None:
         for item in self._items:
