@@ -28,6 +28,7 @@ from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
+from pegboard.ui.soundcues import SOUND_SETTING, SoundCues
 from pegboard.ui.widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
         #: Play a friend: the lobby panel and, during an online match, the network behind ``session``.
         self.friend = FriendPlay(self)
+        #: The sound effects: which cue when, the volume and mute (kept in the settings store).
+        self.sound = SoundCues(self.settings_store)
+        self.sound.watch(session)
 
         # the clear paints the board area's colour; _layout frames it with the window's (software
         # OpenGL pays for every pixel drawn, so the board area is not filled a second time)
@@ -196,12 +200,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
         self.board = view if view is not None else MoveListView(game, self.session)
         self.board.set_hints(self.hints)
-        has_settings = bool(self.board.settings())
-        self.settings_button.show(has_settings)
-        if has_settings:
-            self.buttons["settings"] = self.settings_button
-        else:
-            self.buttons.pop("settings", None)
+        self.settings_button.show(True)  # every game's Settings has at least the sound row
+        self.buttons["settings"] = self.settings_button
         self._view_game = game
         colors = self.board.seat_colors or theme.SEAT_COLORS
         self.evalbar.colors = colors
@@ -274,6 +274,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self._layout(self.width, self.height)
         elif self.board is not None:
             self.board.on_session_change(change)
+        self.sound.on_change(change, self.session, self.board)
         if change.kind in POSITION_CHANGES or change.kind == "bot_error":
             self.notice = None if change.kind != "bot_error" else self.notice
         self._refresh_all(position=change.kind in POSITION_CHANGES)
@@ -312,7 +313,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _show_buttons(self, online: bool) -> None:
         """The top bar for the session shown: the full set, or Resign/Leave and History online."""
         names = [n for n in self.bar_buttons if (n in ONLINE_BUTTONS if online else n != "resign")]
-        if not online and self.board is not None and self.board.settings():
+        if not online:
             names.append("settings")
         if names != list(self.buttons):
             self.buttons = {n: self.bar_buttons.get(n, self.settings_button) for n in names}
@@ -385,6 +386,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.show_error("Error", str(exc))
         if self.board is not None:
             self.board.update(dt)
+        self.sound.tick(dt, self.session)
         self._refresh_status()
 
     def on_draw(self) -> None:
@@ -518,6 +520,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.hints = not self.hints
             if self.board is not None:
                 self.board.set_hints(self.hints)
+        elif symbol == key.M and not ctrl:
+            self.toggle_sound()
         else:
             return False
         return True  # handled: in particular Escape must not close the window
@@ -534,6 +538,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.session.close()
         if local is not None:
             local.close()
+        self.sound.close()
         super().on_close()
 
     # -- actions -------------------------------------------------------------------------------------
@@ -600,6 +605,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.session.restart()
         self.say("New game.")
 
+    def toggle_sound(self) -> None:
+        """Sound off, or on again at the kept volume (the M key)."""
+        self.say("Sound on." if self.sound.toggle() else "Sound off.")
+
     # -- Play a friend ---------------------------------------------------------------------------
 
     def play_friend(self) -> Dialog | None:
@@ -622,6 +631,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.session.remove_listener(self._on_change)
         self.session = session
         session.add_listener(self._on_change)
+        self.sound.watch(session)
         self.notice = None
         self._build_view()
         self._layout(self.width, self.height)
@@ -651,16 +661,20 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return self.open_dialog(ConfirmDialog(title, message, on_yes, yes_label=yes_label, no_label=no_label))
 
     def open_settings(self) -> Dialog | None:
-        """The board view's Settings panel (None when the view has no settings)."""
-        if self.board is None or not self.board.settings():
+        """The Settings panel: the board view's settings, then the sound row (None without a view)."""
+        if self.board is None:
             return None
         game = self.session.game
         specs = list(self.board.settings())
-        values = current_values(self.settings_store, game.id, specs)
-        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", specs, values, self._save_settings,
-                                               note="Rule settings start a new game."))
+        values = current_values(self.settings_store, game.id, specs) | self.sound.values()
+        note = "Rule settings start a new game." if any(s.rule for s in specs) else ""
+        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", [*specs, SOUND_SETTING], values,
+                                               self._save_settings, note=note))
 
     def _save_settings(self, changed: dict[str, Any]) -> None:
+        if SOUND_SETTING.key in changed:
+            self.sound.apply_settings(changed)
+            changed = {k: v for k, v in changed.items() if k != SOUND_SETTING.key}
         if not changed or self.board is None:
             return
         rules = {s.key for s in self.board.settings() if s.rule}
