@@ -675,6 +675,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     calm_kind, calm_side = st.calm
     calm = SIEGE in kind and calm_kind == kind and calm_side == st.side  # is_calm, without its call
     tail = ""
+    took = ""  # the kind of the enemy piece the move destroyed (the event's "took")
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
         if st.side[to] != me:
@@ -684,6 +685,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
             else:
                 destroy(st, to, me, "landing")
                 tail = f", taking the {other} (1 missile to the Command)"
+            took = other
             relocate(st, frm, to)
         else:
             p = min(st.rules.max_power, st.power[to] + st.power[frm])
@@ -698,10 +700,11 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
         name = KIND_NAMES[k]
         text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
         arrive = f"A {SIDE_NAMES[me]} {name} comes into sight at {at(st, to)}"
+        taken = {"took": took} if took else {}
         st.note("move", text + tail + ".", (frm, to),
-                ((arrive + tail + ".", (to,), {"to": to}),
+                ((arrive + tail + ".", (to,), {"to": to, **taken}),
                  (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
-                frm=frm, to=to)
+                frm=frm, to=to, **taken)
     if st.wreck[to]:
         pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:

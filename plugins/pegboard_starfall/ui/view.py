@@ -35,7 +35,7 @@ from .. import fog
 from .. import moves as mv
 from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
 from ..state import StarfallState
-from . import guided, look, match, motion, options, picking, rated
+from . import guided, look, match, motion, options, picking, rated, sounds
 from .hinting import QuietHand
 from .motion import Scene
 from .painter import Frame, Groups, Painter
@@ -606,6 +606,9 @@ class StarfallView(BoardViewBase):
 
     def history_note(self, record: Any) -> str:
         return " ".join(e.text for e in events_for(record.events, self._hearer(record)) if e.text)
+
+    def sound_cues(self, events: Sequence[Any]) -> list[str]:
+        return sounds.move_cues(events)
 
     # -- input --------------------------------------------------------------------------------------
 
