@@ -105,7 +105,7 @@ class SoundPlayer:
         try:
             import pyglet.media
 
-            self._prune()
+            self._make_room()
             player = pyglet.media.Player()
             player.volume = max(0.0, min(1.0, volume))
             player.queue(source)
@@ -117,20 +117,22 @@ class SoundPlayer:
         self._voices.append((time.monotonic() + (source.duration or 1.0) + 0.25, player))
         return True
 
-    def voices(self) -> int:
-        """How many sounds may still be playing."""
-        self._prune()
-        return len(self._voices)
+    def voices(self) -> list[Any]:
+        """The pyglet Players of the sounds that may still be playing, oldest first."""
+        self._drop_finished()
+        return [player for _end, player in self._voices]
 
-    def _prune(self) -> None:
+    def _drop_finished(self) -> None:
         now = time.monotonic()
-        keep = [(end, p) for end, p in self._voices if end > now]
         for end, player in self._voices:
             if end <= now:
                 player.delete()
-        while len(keep) >= MAX_VOICES:
-            keep.pop(0)[1].delete()
-        self._voices = keep
+        self._voices = [(end, player) for end, player in self._voices if end > now]
+
+    def _make_room(self) -> None:
+        self._drop_finished()
+        while len(self._voices) >= MAX_VOICES:
+            self._voices.pop(0)[1].delete()
 
     def close(self) -> None:
         """Stop and release every sound still playing."""
