@@ -354,3 +354,12 @@ def test_every_game_has_a_settings_panel_with_the_sound_row():
         assert not w.sound.enabled and w.sound.volume == 80, "Off keeps the volume for M to come back to"
     finally:
         w.close()
+
+
+def test_a_burst_of_moves_plays_only_the_newest_cues(toy_window):
+    w = toy_window(store=MemorySettings())
+    for _ in range(12):  # twelve moves before the next frame (bots answering each other at once)
+        w.session.play(w.session.state.legal_moves()[0])
+    w.session.resign(0)  # two people at the window: a win is a win for one of them
+    flush(w, frames=30)
+    assert list(w.sound.played) == [cues.MOVE] * 3 + [cues.WIN]

@@ -8,7 +8,8 @@ a sound never tells what that seat cannot see. The rest is game-agnostic: the en
 30 seconds, and in an online match the other player's move that makes it your turn.
 
 Undo, redo, jumps, imports and restarts are silent. The cues of one move play one after
-another, ``GAP`` seconds apart, at most ``MAX_CUES`` of them. The settings are kept in the
+another, ``GAP`` seconds apart, at most ``MAX_CUES`` of them; when moves come faster than
+their sounds (bots playing each other quickly) only the newest few wait to play. The settings are kept in the
 settings store (the local profile) under the name ``"sound"``.
 """
 
@@ -39,6 +40,7 @@ DEFAULT_VOLUME = 70  # percent
 LOW_CLOCK = 30.0  # seconds: the clock_low cue
 GAP = 0.12  # seconds between the cues of one move
 MAX_CUES = 3
+MAX_PENDING = 4  # cues waiting to play; older ones are dropped
 CLOCK_CHECK = 0.25  # seconds between looks at the clocks
 
 VOLUMES = range(10, 101, 10)  # percent: the Settings panel's steps
@@ -149,6 +151,8 @@ class SoundCues:
             return
         start = max([self._now, *(when + GAP for when, _ in self._queue)])
         self._queue.extend((start + i * GAP, name) for i, name in enumerate(names))
+        if len(self._queue) > MAX_PENDING:  # a burst of moves: only the newest cues, without lag
+            self._queue = [(self._now + i * GAP, name) for i, (_, name) in enumerate(self._queue[-MAX_PENDING:])]
 
     # -- every frame -------------------------------------------------------------------------------
 
