@@ -285,6 +285,51 @@ window.close()
     assert done.stdout.split() == ["ready", "silent", "['move']", "Sound", "off."]
 
 
+def test_through_openal_the_cues_reach_the_device_at_their_volume(tmp_path):
+    """With OpenAL Soft installed, its wave-file backend stands in for a sound card: the file it
+    writes holds the two "move" cues played, the second at half the volume of the first."""
+    import array
+    import ctypes.util
+    import struct
+
+    if ctypes.util.find_library("openal") is None:
+        pytest.skip("OpenAL Soft is not installed (Debian: libopenal1)")
+    out = tmp_path / "device.wav"
+    conf = tmp_path / "alsoft.conf"
+    conf.write_text(f"[general]\ndrivers = wave\n[wave]\nfile = {out}\n")
+    script = """
+import time
+from pegboard.ui.sound import SoundPlayer
+player = SoundPlayer(background=False)
+player.load()
+print(player.state, player.driver)
+for volume in (1.0, 0.5):
+    player.play("move", volume)
+    time.sleep(0.6)  # let the device render it, then a gap of silence
+player.close()
+"""
+    env = dict(os.environ, PYGLET_HEADLESS="1", PYGLET_AUDIO="openal", ALSOFT_CONF=str(conf))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.split() == ["ready", "openal"], done.stdout + done.stderr[-2000:]
+    data = out.read_bytes()
+    at = data.index(b"data") + 8  # OpenAL Soft writes 32-bit float samples
+    samples = array.array("f")
+    samples.frombytes(data[at : at + (len(data) - at) // 4 * 4])
+    assert struct.unpack("<H", data[20:22])[0] in (3, 0xFFFE)  # IEEE float, or the extensible form of it
+    bursts: list[float] = []  # the peak of each stretch of sound
+    quiet = 0
+    for value in samples:
+        if abs(value) > 1e-4:
+            if quiet > 2000 or not bursts:
+                bursts.append(0.0)
+            bursts[-1] = max(bursts[-1], abs(value))
+            quiet = 0
+        else:
+            quiet += 1
+    assert len(bursts) == 2, bursts
+    assert bursts[1] / bursts[0] == pytest.approx(0.5, abs=0.05)
+
+
 # -- volume and mute, kept in the profile -----------------------------------------------------------
 
 
