@@ -12,7 +12,8 @@ window pixels (origin bottom-left). Mouse positions passed to the view are
 
 Order of calls: ``layout`` first (and again on every resize), then every
 frame ``update(dt)`` and ``draw()``; ``on_session_change`` after every
-session change (the state is already updated); ``delete`` once at the end.
+session change (the state is already updated), and after a move ``sound_cues``
+with the events the person may know; ``delete`` once at the end.
 When a new game replaces the old one (New game with another ruleset, an
 import), the window deletes the view and builds a fresh one.
 """
