@@ -63,14 +63,6 @@ def toy_window():
             window.close()
 
 
-def starfall_store(**values) -> MemorySettings:
-    store = MemorySettings()
-    store.set_setting("starfall", "welcomed", True)
-    for name, value in values.items():
-        store.set_setting("starfall", name, value)
-    return store
-
-
 # -- which cue a move makes ------------------------------------------------------------------------
 
 
@@ -134,7 +126,10 @@ def test_under_fog_the_window_plays_only_what_your_side_may_know():
 
     plugins = Plugins()
     session = make_session("starfall", "standard", ["human", "skill-0"], plugins, seed=11, threaded=False)
-    w = ready(open_window(session, plugins, schedule=False, settings_store=starfall_store(fog="seam")))
+    store = MemorySettings()
+    store.set_setting("starfall", "welcomed", True)  # no Welcome dialog
+    store.set_setting("starfall", "fog", "seam")
+    w = ready(open_window(session, plugins, schedule=False, settings_store=store))
     try:
         session = w.session
         assert session.state.rules.fogged
