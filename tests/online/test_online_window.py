@@ -364,3 +364,19 @@ def test_the_window_chimes_when_the_friend_has_moved_and_it_is_your_turn(window:
             assert list(win.sound.played) == ["move", "your_turn", "move", "move", "your_turn"]
         finally:
             ann.close(leave=True)
+
+
+def test_a_match_that_starts_with_your_move_chimes_once(window: Any, plugins: Any, tmp_path: Path) -> None:
+    win = window
+    assert win.sound.player.wait()
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=1))
+        try:
+            win.sound.played.clear()
+            join_as_guest(win, ann, server.url)  # the window plays Blue, who moves first
+            run(win, [ann], lambda: win.session.input_block() is None)
+            for _ in range(5):
+                win.tick(0.1)
+            assert list(win.sound.played) == ["your_turn"]
+        finally:
+            ann.close(leave=True)

@@ -105,10 +105,11 @@ class SoundCues:
     # -- what to play -------------------------------------------------------------------------------
 
     def watch(self, session: Session) -> None:
-        """A session is shown (the window's own, or an online match): forget the last one's state."""
+        """A session is shown (the window's own, or an online match): forget the last one's state.
+        An online match shown on your turn (it starts with you, or you come back to it) chimes."""
         self._queue.clear()
         self._low.clear()
-        self._my_turn = _my_online_turn(session)
+        self._my_turn = False
 
     def on_change(self, change: Change, session: Session, view: BoardView | None) -> None:
         """The shown session changed: queue the cues it makes."""
