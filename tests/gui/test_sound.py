@@ -403,3 +403,28 @@ def test_a_burst_of_moves_plays_only_the_newest_cues(toy_window):
     w.session.resign(0)  # two people at the window: a win is a win for one of them
     flush(w, frames=30)
     assert list(w.sound.played) == [cues.MOVE] * 3 + [cues.WIN]
+
+
+def test_the_m_key_is_answered_over_the_boards_own_status_line():
+    from pegboard.ui import make_session, open_window
+
+    plugins = Plugins()
+    session = make_session("nodewar", None, ["human", "human"], plugins, threaded=False)
+    w = open_window(session, plugins, schedule=False, settings_store=MemorySettings())
+    try:
+        empty = next(p for p in range(len(session.state.owner)) if session.state.owner[p] < 0)
+        w.click(*w.board.point_xy(empty))  # an empty point first: the board says why nothing happened
+        w.tick(0.016)
+        said = w.status.text.text
+        assert said.startswith("Select one of your alive nodes"), said
+        w.press(key.M)
+        w.tick(0.016)
+        assert w.status.text.text == "Sound off."
+        w.press(key.M)
+        w.tick(0.016)
+        assert w.status.text.text == "Sound on."
+        w.session.play(w.session.state.legal_moves()[0])
+        w.tick(0.016)
+        assert w.status.text.text != "Sound on.", "a move takes the answer away"
+    finally:
+        w.close()

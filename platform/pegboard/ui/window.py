@@ -127,6 +127,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.dialog: Dialog | None = None
         self.dialogs_opened: list[Dialog] = []
         self.notice: str | None = None
+        #: The answer to a key (M: "Sound off."), shown over the board's status until the next click, key or move.
+        self.flash: str | None = None
         self.show_history = width >= 1000
         self.hints = True
         self._time = 0.0
@@ -275,6 +277,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         elif self.board is not None:
             self.board.on_session_change(change)
         self.sound.on_change(change, self.session, self.board)
+        if change.kind in POSITION_CHANGES:
+            self.flash = None
         if change.kind in POSITION_CHANGES or change.kind == "bot_error":
             self.notice = None if change.kind != "bot_error" else self.notice
         self._refresh_all(position=change.kind in POSITION_CHANGES)
@@ -333,6 +337,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         s = self.session
         if s.last_error:
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
+        if self.flash:
+            return self.flash, theme.TEXT
         if self.tip:
             return self.tip, theme.TEXT_DIM
         view_text = self.board.status_text() if self.board is not None else None
@@ -422,6 +428,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.tip = None  # a click answers the question the tooltip was for
+        self.flash = None
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
             return
@@ -500,6 +507,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_scroll(lx, ly, scroll_x, scroll_y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.flash = None
         ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
         if self.dialog is not None:
             self.dialog.on_key_press(symbol, modifiers)
@@ -607,7 +615,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def toggle_sound(self) -> None:
         """Sound off, or on again at the kept volume (the M key)."""
-        self.say("Sound on." if self.sound.toggle() else "Sound off.")
+        self.flash = "Sound on." if self.sound.toggle() else "Sound off."
+        self._refresh_status()
 
     # -- Play a friend ---------------------------------------------------------------------------
 
