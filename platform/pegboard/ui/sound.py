@@ -2,9 +2,9 @@
 
 Importing ``pyglet.media`` is what picks pyglet's audio driver (OpenAL, PulseAudio, XAudio2 or
 DirectSound, else its silent driver), and that search can take most of a second. So nothing
-here imports it at module level: :meth:`SoundPlayer.load` does, on a background thread, and
-decodes the little WAV files into memory there too. Cues asked for before loading is done are
-dropped rather than making a frame wait.
+here imports it at module level: :meth:`SoundPlayer.load` does, on a background thread (but on
+Windows, whose drivers are COM objects), and decodes the little WAV files into memory there too.
+Cues asked for before loading is done are dropped rather than making a frame wait.
 
 Every failure on the way (no driver, a driver that breaks, an unreadable file, a device that
 goes away mid-game) turns the player silent with one log line and no traceback: the game goes
@@ -14,6 +14,7 @@ on without sound.
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from pathlib import Path
@@ -157,7 +158,9 @@ def shared_player() -> SoundPlayer:
     """The process's one player of the shipped sounds (every window uses it: loaded once)."""
     global _SHARED
     if _SHARED is None:
-        _SHARED = SoundPlayer()
+        # Windows's drivers (XAudio2, DirectSound) are COM objects: make them on the window's thread
+        # (the search there is quick); elsewhere the search for a library can take most of a second
+        _SHARED = SoundPlayer(background=sys.platform != "win32")
     return _SHARED
 
 
