@@ -191,6 +191,14 @@ def test_the_clock_under_30_seconds_is_heard_once(toy_window):
     now[0] += 5.0
     flush(w)
     assert list(w.sound.played) == [cues.CLOCK_LOW], "once, not every frame"
+    w.session.restart()  # a new game: the clocks are full again, so the warning is due again
+    s = w.session
+    s.play(s.state.legal_moves()[0])
+    flush(w)
+    w.sound.played.clear()
+    now[0] += 35.0
+    flush(w)
+    assert list(w.sound.played) == [cues.CLOCK_LOW]
 
 
 # -- no audio device: silent, no error ------------------------------------------------------------

@@ -117,8 +117,6 @@ class SoundCues:
             self._queue_move(change, session, view)
         elif change.kind == "result":
             self._queue_result(session)
-        elif change.kind in ("restart", "import", "undo", "jump"):
-            self._low.clear()
         self._check_turn(session)
 
     def _queue_move(self, change: Change, session: Session, view: BoardView) -> None:
