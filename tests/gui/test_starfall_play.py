@@ -116,7 +116,7 @@ def test_a_swap_that_pays_by_dragging_makes_a_drone_appear(window):
     assert window.board.busy(), "the move animates"
     settle(window)
     assert s.state.kind[at] and s.state.side[at] == 0
-    assert "appears" in window.board.explain_label.text
+    assert "appears" in window.board.explain.full, "the explain line opens to the whole story"
     x, y = center(window, at)
     img = window.render()
     rim = window.board.painter.cell * 0.38
@@ -190,7 +190,7 @@ def test_a_missile_before_the_action(window):
     assert s.to_move == 0, "a missile does not end the turn"
     assert st.miss[scout] == 0
     settle(window)
-    assert "fires at" in view.explain_label.text
+    assert "fires at" in view.explain.line.text
 
 
 def test_tapping_the_other_sides_drone_shows_its_reach_and_esc_cancels(window):
@@ -386,7 +386,19 @@ def test_settings_change_restarts_after_asking(window):
     move, _at = paying_swap(s.state)
     drag(window, move.a, move.b)
     settle(window)
-    assert window.board.explain_label.text == ""
+    assert window.board.explain.line.text == ""
+    # two people share the screen under fog: the History reads as the side to move may know it
+    moved = [e for e in window.history.list.entries if e.number == "1"]
+    assert moved and moved[0].text == s.history[0].text_for(1)
+    s.play(next(m for m in s.state.legal_moves() if m.kind != "fire"))
+    settle(window)
+    assert s.viewer == 0
+    moved = [e for e in window.history.list.entries if e.number == "1"]
+    geo = s.state.geo
+    assert moved[0].text == s.history[0].text == f"swap {geo.name(move.a)}-{geo.name(move.b)}"
+    note = window.history.note_row.index(True)  # South's move's explanation: a click opens it in full
+    assert window.history.row_ply[note] == 1
+    window.click(*window.history.list.row_rect(note).center)
     notes = " ".join(e.text for e in window.history.list.entries if e.note)
     assert "swaps" in notes and "appears" in notes, notes
 

@@ -127,8 +127,18 @@ class BoardView(Protocol):
         """True while the view animates a move; the window then lets a click skip it first."""
 
     def history_note(self, record: Any) -> str:
-        """The explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`) for the
-        history panel, or "" for none."""
+        """The whole explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`)
+        as the person at this screen may know it (``record.events_for(session.viewer)``), one
+        paragraph per line; "" for none. The History shows it when the move's entry is open."""
+
+    def history_summary(self, record: Any) -> str:
+        """The explanation of one played move at a glance (at most about two lines), or "" when
+        the whole note is short enough. The History shows it while the move's entry is closed."""
+
+    def new_game(self) -> bool:
+        """New game was pressed: start it the game's own way and return True (after a guided
+        game Starfall starts a game with the stored settings), or return False to let the
+        window restart the session with the same players and rules."""
 
 
 class BoardViewBase:
@@ -240,6 +250,12 @@ class BoardViewBase:
 
     def history_note(self, record: Any) -> str:
         return ""
+
+    def history_summary(self, record: Any) -> str:
+        return ""
+
+    def new_game(self) -> bool:
+        return False
 
     def delete(self) -> None:
         for item in self._items:

@@ -8,7 +8,6 @@ hosts the game's :class:`~pegboard.ui.board.BoardView`.
 from __future__ import annotations
 
 import logging
-import math
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
+from pegboard.ui.clockline import clock_text
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
 from pegboard.ui.friend import FriendPlay
@@ -295,12 +295,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
         self.bar_buttons["import"].set_text(f"Import {suffix}", "Import")
         if position:
-            self.history.refresh(s, self.board.history_note if self.board is not None else None)
+            self.history.refresh(s, self.board)
             evaluator = self._evaluator()
             evaluation = None
             if evaluator is not None and not s.online:
                 try:
-                    evaluation = evaluator.evaluate(s.state)
+                    evaluation = evaluator.evaluate(self._evaluated_state())
                 except Exception:  # noqa: BLE001
                     log.exception("evaluation failed")
             self.evalbar.set_evaluation(evaluation)
@@ -308,6 +308,15 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             if self.breakdown.visible:
                 self._layout(self.width, self.height)
         self._refresh_status()
+
+    def _evaluated_state(self) -> Any:
+        """What the evaluation bar may judge: under hidden information only what the person at
+        this screen knows (their seat's view), else the position itself."""
+        s = self.session
+        viewer = s.viewer
+        if s.game.hidden_information and viewer is not None:
+            return s.state.player_view(viewer)
+        return s.state
 
     def _show_buttons(self, online: bool) -> None:
         """The top bar for the session shown: the full set, or Resign/Leave and History online."""
@@ -361,23 +370,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.status.set_move_fraction(left / per_move if left is not None and per_move else None)
 
     def _clock_text(self) -> str:
-        s = self.session
-        if s.clock is None:
-            return ""
-        parts = []
-        for seat, left in enumerate(s.clock_times()):
-            if left is not None:
-                parts.append(f"{s.seat_name(seat)} {_mmss(left)}")
-        move_left = s.move_time_left()
-        if move_left is not None:
-            parts.append(f"move {_mmss(move_left)}")
-        return " · ".join(parts)
+        return clock_text(self.session)
 
     # -- the frame loop ----------------------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
         """One frame of work: poll the session (bots, clocks), animate, refresh the status."""
         self._time += dt
+        self._hold_clocks()
         self.friend.tick()
         try:
             self.session.poll()
@@ -597,7 +597,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._layout(self.width, self.height)
 
     def new_game(self) -> None:
-        self.session.restart()
+        if self.board is None or not self.board.new_game():
+            self.session.restart()
         self.say("New game.")
 
     # -- Play a friend ---------------------------------------------------------------------------
@@ -626,6 +627,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._build_view()
         self._layout(self.width, self.height)
         self._refresh_all()
+        self._hold_clocks()
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -636,12 +638,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         dialog.place(self.width, self.height)
         self.dialog = dialog
         self.dialogs_opened.append(dialog)
+        self._hold_clocks()
         return dialog
 
     def close_dialog(self, dialog: Dialog) -> None:
         if self.dialog is dialog:
             dialog.clear()
             self.dialog = None
+            self._hold_clocks()
+
+    def _hold_clocks(self) -> None:
+        """While a dialog covers the board nobody can move, so the clocks wait (the session
+        never holds an online match's clocks)."""
+        self.session.hold_clocks(self.dialog is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
         return self.open_dialog(MessageDialog(title, message, error=True))
@@ -737,10 +746,29 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say("Turn limit extended; play on.")
 
     def open_export(self, folder: Path | None = None) -> Dialog:
+        refusal = self.export_refusal()
+        if refusal is not None:
+            return self.open_dialog(MessageDialog("Export waits for the end", refusal))
         suffix = self._text_suffix()
         name = f"{self.session.game.id}-{datetime.now():%Y%m%d-%H%M%S}{suffix}"
         return self.open_dialog(FileDialog(f"Export {suffix}", "save", self._export, folder=folder, name=name,
                                            suffixes=(suffix, ".json")))
+
+    def export_refusal(self) -> str | None:
+        """Why the game under way may not be saved to a file now (None: it may). A record holds
+        the seed and every move, so while a person plays a game that hides something from them
+        (fog of war), or one where taking a move back is not offered (a rated game: the seed
+        tells the refills to come), the file would tell them what they may not know."""
+        s = self.session
+        if s.is_over or s.viewer is None:
+            return None
+        if s.game.hidden_information:
+            return ("A saved game holds the seed and every move, both sides', so while the game runs under fog it "
+                    "would show what you cannot see. Export it when the game is over.")
+        if self.board is not None and not self.board.allows_undo():
+            return ("A saved game holds the seed, which tells every star still to fall, so a rated game can be "
+                    "exported once it is over.")
+        return None
 
     def _export(self, path: Path) -> str | None:
         try:
@@ -792,11 +820,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def type_text(self, text: str) -> None:
         self.send("on_text", text)
-
-
-def _mmss(seconds: float) -> str:
-    seconds = max(0, math.ceil(seconds))
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 __all__ = ["MatchWindow", "StatusBar"]
