@@ -11,7 +11,7 @@ events that seat hears (``PlyRecord.events_for``): nothing here looks at the pos
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import moves as mv
@@ -32,14 +32,20 @@ def detail(record: Any, seat: int | None, seat_name: str) -> list[str]:
     ("North: a move out of sight.") when no event ``seat`` hears tells it."""
     events = [e for e in record.events_for(seat) if e.text]
     texts = [e.text for e in events]
-    if not any(e.kind in ACTION_EVENTS for e in events):
+    told = ACTION_EVENTS | ({"game_over"} if _kind(record) == mv.CONCEDE else set())  # "North resigns: South wins."
+    if not any(e.kind in told for e in events):
         texts.insert(0, headline(record, seat, seat_name))
     return texts
 
 
+def _kind(record: Any) -> str | None:
+    """The move's kind; None for a move the seat never saw (an online guest's history)."""
+    return record.move.kind if isinstance(record.move, mv.SfMove) else None
+
+
 def headline(record: Any, seat: int | None, seat_name: str) -> str:
     """The move as a sentence: "North resigns.", "South passes.", else "North: swap e3-f3."."""
-    kind = record.move.kind if isinstance(record.move, mv.SfMove) else None  # None: a move the seat never saw (online)
+    kind = _kind(record)
     text = record.text_for(seat)
     if kind in (mv.CONCEDE, mv.TIMEOUT):
         return f"{seat_name} {text}."
@@ -48,8 +54,9 @@ def headline(record: Any, seat: int | None, seat_name: str) -> str:
     return f"{seat_name}: {text}."
 
 
-def summary(record: Any, seat: int | None, seat_name: str) -> str:
-    """``record``'s move at a glance, as ``seat`` may know it (its detail when that is short)."""
+def summary(record: Any, seat: int | None, seat_name: str, square: Callable[[int], str]) -> str:
+    """``record``'s move at a glance, as ``seat`` may know it (its detail when that is short);
+    ``square`` names a square ("e2")."""
     sentences = detail(record, seat, seat_name)
     full = " ".join(sentences)
     events = [e for e in record.events_for(seat) if e.text]
@@ -59,7 +66,7 @@ def summary(record: Any, seat: int | None, seat_name: str) -> str:
     shape_texts = {e.text for e in shapes}
     others = [t for t in sentences if t not in shape_texts]
     head = others.pop(0)
-    parts = [head.rstrip(".") + (" — " + shape_counts(shapes) if shapes else "") + "."]
+    parts = [head.rstrip(".") + (" — " + shape_counts(shapes, square) if shapes else "") + "."]
     if len(others) <= KEEP_SENTENCES:
         parts += others
     else:
@@ -69,12 +76,12 @@ def summary(record: Any, seat: int | None, seat_name: str) -> str:
     return " ".join(parts)
 
 
-def shape_counts(shapes: Sequence[Any]) -> str:
-    """``"swap: 1 line, 1 scout; cascade: 2 lines, 1 raider"``: the shapes by what made them,
-    with the drones they paid (a stack counts as one "stack")."""
+def shape_counts(shapes: Sequence[Any], square: Callable[[int], str]) -> str:
+    """``"swap: 1 line, 1 scout (e2); cascade: 2 lines, 1 raider (f4)"``: the shapes by what
+    made them, with the drones they paid and where (a drone that stacked counts as a "stack")."""
     order: list[str] = []
     lines: dict[str, set[Any]] = {}
-    drones: dict[str, dict[str, int]] = {}
+    drones: dict[str, dict[str, list[str]]] = {}
     for event in shapes:
         data = event.data
         cause = str(data.get("cause", "swap"))
@@ -84,16 +91,15 @@ def shape_counts(shapes: Sequence[Any]) -> str:
             drones[cause] = {}
         cells = data.get("cells")
         lines[cause].add(tuple(cells) if isinstance(cells, list) else ("alone", len(lines[cause])))
-        if event.kind == "drone_spawned":
-            name = drone_label(str(data.get("drone", "drone")))
-            drones[cause][name] = drones[cause].get(name, 0) + 1
-        elif event.kind == "drone_stacked":
-            drones[cause]["stack"] = drones[cause].get("stack", 0) + 1
+        at = data.get("at")
+        if event.kind in ("drone_spawned", "drone_stacked") and isinstance(at, int):
+            name = drone_label(str(data.get("drone", "drone"))) if event.kind == "drone_spawned" else "stack"
+            drones[cause].setdefault(name, []).append(square(at))
     out = []
     for cause in order:
         n = len(lines[cause])
         words = [f"{n} line{'s' * (n != 1)}"]
-        words += [f"{k} {name}{'s' * (k != 1)}" for name, k in drones[cause].items()]
+        words += [f"{len(at)} {name}{'s' * (len(at) != 1)} ({', '.join(at)})" for name, at in drones[cause].items()]
         out.append(f"{cause}: {', '.join(words)}")
     return "; ".join(out)
 

@@ -629,16 +629,18 @@ class StarfallView(BoardViewBase):
         """The explain line at a glance and in full, as the person at the screen may know it."""
         s, viewer = self.session, self.session.viewer
         records = self.explained()
-        short = " ".join(explaining.summary(r, viewer, s.seat_name(r.seat)) for r in records)
+        short = " ".join(explaining.summary(r, viewer, s.seat_name(r.seat), self.sf.geo.name) for r in records)
         full = "\n".join(line for r in records for line in explaining.detail(r, viewer, s.seat_name(r.seat)))
         return short, full
 
     def history_note(self, record: Any) -> str:
-        return "\n".join(explaining.detail(record, self.session.viewer, self.session.seat_name(record.seat)))
+        viewer, name = self.session.viewer, self.session.seat_name(record.seat)
+        lines = explaining.detail(record, viewer, name)
+        return "" if lines == [explaining.headline(record, viewer, name)] else "\n".join(lines)  # the row says it all
 
     def history_summary(self, record: Any) -> str:
         viewer, name = self.session.viewer, self.session.seat_name(record.seat)
-        short = explaining.summary(record, viewer, name)
+        short = explaining.summary(record, viewer, name, self.sf.geo.name)
         return "" if short == " ".join(explaining.detail(record, viewer, name)) else short
 
     # -- input --------------------------------------------------------------------------------------
@@ -758,7 +760,8 @@ class StarfallView(BoardViewBase):
             self.mode = picking.default_mode(st, sq, self.acts)
             if self.guide_button() == "claim":
                 self.mode = None  # step 2 asks for Claim: the lit button, not the scout's moves
-            if self.mode is None and self.frame.kind[sq] != COMMAND:
+                self.status = None
+            elif self.mode is None and self.frame.kind[sq] != COMMAND:
                 self.reach = self.view_state().reach(sq)
                 self.status = f"That {KIND_NAMES[self.frame.kind[sq]]} has no move now."
             else:
