@@ -17,13 +17,13 @@ import re
 from collections.abc import Iterable
 
 import pytest
-from pyglet.window import mouse
 
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
 from pegboard.rules.rulesets import build_game
 from pegboard.ui.settings import MemorySettings
 from support.drawn import drawn_text
+from support.starfall_window import FakeTime, drag
 
 pytestmark = pytest.mark.gui
 
@@ -32,14 +32,6 @@ VALUES = {"fog": "seam", "timers": True, "target": 100, "skill": 20}
 SQUARE = re.compile(r"\b([a-k])(1[01]|[1-9])\b")
 COLOURS = re.compile(r"\b(red|yellow|green|blue|violet)\b(?! raider| squares)")
 NORTH_DRONE = re.compile(r"\bNorth(?:'s)? (?:\w+ )?(scout|shield|raider|hunter|warp|siege|bomb|turret)s?\b")
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def squares_named(text: str) -> set[int]:
@@ -143,16 +135,6 @@ def is_history_text(text: str, rows: list[str]) -> bool:
     return any(row.startswith(core) for row in rows) or any(core == row for row in rows)
 
 
-def drag(window, frm: int, to: int) -> None:
-    """A star dragged onto its neighbour (a star under a drone too: a drag swaps, a click selects the drone)."""
-    (x0, y0), (x1, y1) = window.board.painter.center(frm), window.board.painter.center(to)
-    window.send("on_mouse_motion", x0, y0, 0, 0)
-    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
-    for t in (0.3, 0.7, 1.0):
-        window.send("on_mouse_drag", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 1, 1, mouse.LEFT, 0)
-    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
-
-
 def play_by_hand(window, rng: random.Random) -> bool:
     """South makes its move with the mouse (True when it played)."""
     from pegboard_starfall import moves as mv
@@ -231,6 +213,7 @@ def test_a_fogged_game_against_a_bot_never_tells_south_what_it_cannot_see():
                     check_text(text, allowed, "the window")
                     strings_checked += 1
                 rows_checked += check_history(window, sight)
+                assert not window.evalbar.visible, "no evaluation of a position South only partly sees"
                 check_panel(window, session.state.observation(0))
 
             frame()

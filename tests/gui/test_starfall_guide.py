@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
-from pyglet.window import mouse
 
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
 from pegboard.ui.settings import MemorySettings
+from support.starfall_window import center, drag, settle
 
 pytestmark = pytest.mark.gui
 
@@ -49,26 +49,6 @@ def welcomed() -> bool:
 
     with open_profile() as profile:
         return bool(profile.get_setting("starfall", "welcomed", False))
-
-
-def center(window, sq):
-    return window.board.painter.center(sq)
-
-
-def settle(window) -> None:
-    for _ in range(200):
-        window.tick(1 / 60)
-        if not window.board.busy():
-            return
-
-
-def drag(window, frm, to) -> None:
-    (x0, y0), (x1, y1) = center(window, frm), center(window, to)
-    window.send("on_mouse_motion", x0, y0, 0, 0)
-    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
-    for t in (0.3, 0.7, 1.0):
-        window.send("on_mouse_drag", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 1, 1, mouse.LEFT, 0)
-    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
 
 
 def test_a_plain_first_launch_offers_the_welcome_once_and_the_profile_remembers(launched):

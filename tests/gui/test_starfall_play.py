@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pyglet.window import key, mouse
+from pyglet.window import key
 
 from pegboard.plugins.manager import Plugins
 from pegboard.ui.settings import MemorySettings
+from support.starfall_window import center, drag, settle, store
 
 pytestmark = pytest.mark.gui
 
@@ -26,14 +27,6 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 def near(a, b, tol=12) -> bool:
     return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
-
-
-def store(**values) -> MemorySettings:
-    s = MemorySettings()
-    s.set_setting("starfall", "welcomed", True)
-    for k, v in values.items():
-        s.set_setting("starfall", k, v)
-    return s
 
 
 @pytest.fixture
@@ -55,18 +48,6 @@ def window(plugins):
     yield win
     if not win.has_exit:
         win.close()
-
-
-def settle(window, seconds: float = 2.0) -> None:
-    """Let animations finish (ticks of a sixtieth of a second)."""
-    for _ in range(int(seconds * 60)):
-        window.tick(1 / 60)
-        if not window.board.busy():
-            break
-
-
-def center(window, sq):
-    return window.board.painter.center(sq)
 
 
 def paying_swap(st):
@@ -94,16 +75,6 @@ def dead_swap(st):
             if picking.swap_outcome(st, a, b)[0] == "snap":
                 return a, b
     raise AssertionError("no dead swap")
-
-
-def drag(window, frm, to) -> None:
-    (x0, y0), (x1, y1) = center(window, frm), center(window, to)
-    window.send("on_mouse_motion", x0, y0, 0, 0)
-    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
-    for t in (0.25, 0.5, 0.8, 1.0):
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        window.send("on_mouse_drag", x, y, 1, 1, mouse.LEFT, 0)
-    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
 
 
 def test_a_swap_that_pays_by_dragging_makes_a_drone_appear(window):

@@ -7,32 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from pyglet.window import mouse
 
 from pegboard.game import Event
 from pegboard.match.history import PlyRecord
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
 from pegboard.ui.catalog import load_game
-from pegboard.ui.settings import MemorySettings
+from support.starfall_window import FakeTime, drag, settle, store
 
 pytestmark = pytest.mark.gui
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 50.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def store(**values) -> MemorySettings:
-    s = MemorySettings()
-    s.set_setting("starfall", "welcomed", True)
-    for k, v in values.items():
-        s.set_setting("starfall", k, v)
-    return s
 
 
 def open_window(seats=("human", "human"), seed=3, settings=None, time_source=None):
@@ -43,22 +26,6 @@ def open_window(seats=("human", "human"), seed=3, settings=None, time_source=Non
     kwargs = {"time_source": time_source} if time_source is not None else {}
     session = Session(game, list(seats), seed=seed, ruleset=ref, plugins=plugins, threaded=False, **kwargs)
     return open_(session, plugins, schedule=False, settings_store=settings if settings is not None else store())
-
-
-def settle(window) -> None:
-    for _ in range(200):
-        window.tick(1 / 60)
-        if not window.board.busy():
-            return
-
-
-def drag(window, frm, to) -> None:
-    (x0, y0), (x1, y1) = window.board.painter.center(frm), window.board.painter.center(to)
-    window.send("on_mouse_motion", x0, y0, 0, 0)
-    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
-    for t in (0.3, 0.7, 1.0):
-        window.send("on_mouse_drag", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, 1, 1, mouse.LEFT, 0)
-    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
 
 
 def long_swap(st):

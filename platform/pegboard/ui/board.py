@@ -212,7 +212,7 @@ class BoardViewBase:
         try:
             self.session.play(move)
         except IllegalMove as exc:
-            self.status = exc.reason
+            self.status = as_sentence(exc.reason)
             return False
         self.status = None
         return True
@@ -261,6 +261,18 @@ class BoardViewBase:
         for item in self._items:
             item.delete()
         self._items = []
+
+
+def as_sentence(reason: str) -> str:
+    """An engine's reason ("column a is full") as the status line says it: "Column a is full.".
+    A first word that is a name in the game's notation ("b2 is taken") keeps its case."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    first = reason.split(maxsplit=1)[0]
+    if first.isalpha():
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason[-1] in ".!?…" else reason + "."
 
 
 class MoveListView(BoardViewBase):
@@ -315,4 +327,4 @@ class MoveListView(BoardViewBase):
         super().delete()
 
 
-__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect", "ViewHost"]
+__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect", "ViewHost", "as_sentence"]

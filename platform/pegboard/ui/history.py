@@ -91,8 +91,11 @@ class HistoryList(ListView):
         number_color = theme.TEXT if style == "current" else theme.TEXT_DIM  # grey on the blue highlight is unreadable
         items = [label(ui, entry.number, x + num_w, y, layer, size=size, color=number_color, anchor_x="right")]
         x += num_w + 6
-        seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
-            self.seat_colors[entry.seat_index % len(self.seat_colors)])
+        if style == "current":  # a seat colour on the highlight can vanish (blue on blue)
+            seat_color = theme.TEXT
+        else:
+            seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
+                self.seat_colors[entry.seat_index % len(self.seat_colors)])
         items.append(label(ui, entry.seat, x, y, layer, size=size, color=seat_color, bold=not dim))
         x += seat_w + 6
         items.append(label(ui, fit_text(entry.text, right - x, size), x, y, layer, size=size, color=text_color))
@@ -212,7 +215,7 @@ class HistoryPanel(Panel):
         if cut or (text != note and note):  # more to read: say how
             lines = lines[: self.NOTE_LINES]
             tail = " … (click for all)" if cut else " (click for all)"
-            lines[-1] = fit_text(lines[-1], room - text_width(tail, size), size).rstrip("…") + tail
+            lines[-1] = fit_text(lines[-1], room - text_width(tail, size), size).rstrip("…").rstrip() + tail
         return lines
 
 

@@ -285,7 +285,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
-        self.evalbar.show(not s.online)  # no engine help against a friend
+        self.evalbar.show(self._evaluation_offered())
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
@@ -298,9 +298,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.history.refresh(s, self.board)
             evaluator = self._evaluator()
             evaluation = None
-            if evaluator is not None and not s.online:
+            if evaluator is not None and self._evaluation_offered():
                 try:
-                    evaluation = evaluator.evaluate(self._evaluated_state())
+                    evaluation = evaluator.evaluate(s.state)
                 except Exception:  # noqa: BLE001
                     log.exception("evaluation failed")
             self.evalbar.set_evaluation(evaluation)
@@ -309,14 +309,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 self._layout(self.width, self.height)
         self._refresh_status()
 
-    def _evaluated_state(self) -> Any:
-        """What the evaluation bar may judge: under hidden information only what the person at
-        this screen knows (their seat's view), else the position itself."""
+    def _evaluation_offered(self) -> bool:
+        """The evaluation bar shows unless it would help or mislead: no engine help against a
+        friend online, and none while a person plays a game that hides something from them (it
+        would judge the hidden part too, and what they know alone leaves out the other side)."""
         s = self.session
-        viewer = s.viewer
-        if s.game.hidden_information and viewer is not None:
-            return s.state.player_view(viewer)
-        return s.state
+        return not s.online and not (s.game.hidden_information and s.viewer is not None)
 
     def _show_buttons(self, online: bool) -> None:
         """The top bar for the session shown: the full set, or Resign/Leave and History online."""

@@ -112,6 +112,7 @@ class ExplainLine:
         self.line.set_text(self.shown_line())
         open_now = self.expanded
         self.box.show(open_now)
+        self.line.show(not open_now)  # the open box takes the line's place
         if not open_now:
             return
         r, room = self.line.rect, self._room

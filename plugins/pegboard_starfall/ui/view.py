@@ -25,12 +25,12 @@ from pyglet.window import key, mouse
 from pegboard.game import events_for
 from pegboard.ui import theme
 from pegboard.ui.animation import AnimationQueue
-from pegboard.ui.board import BoardViewBase, ViewHost
+from pegboard.ui.board import BoardViewBase, ViewHost, as_sentence
 from pegboard.ui.clockline import clock_text
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import Setting, current_values
 from pegboard.ui.transform import Transform
-from pegboard.ui.widgets import Button, Label, Ui
+from pegboard.ui.widgets import Button, Label, Ui, wrapped_height
 
 from .. import fog
 from .. import moves as mv
@@ -167,8 +167,9 @@ class StarfallView(BoardViewBase):
         y = p.top
         self.title.set_rect(Rect(p.x, y - 24, p.width, 24))
         y -= 26
-        self.scores.set_rect(Rect(p.x, y - 100, p.width, 100))
-        y -= 102
+        scores_h = max(100.0, wrapped_height(self.scores.text, p.width, theme.SMALL_FONT_SIZE))  # lines wrap under fog
+        self.scores.set_rect(Rect(p.x, y - scores_h, p.width, scores_h))
+        y -= scores_h + 2
         self.clocks.set_rect(Rect(p.x, y - 24, p.width, 24))
         y -= 28
         self.info.set_rect(Rect(p.x, y - 96, p.width, 96))
@@ -580,7 +581,7 @@ class StarfallView(BoardViewBase):
         if st.kind[sq] == COMMAND and st.side[sq] == self.me:
             cost = self.sf.rules.turret_cost
             if st.miss[sq] < cost:
-                text += f" Build a turret needs {cost} missiles."
+                text += f" A turret takes {cost} missiles."
         return text
 
     # -- session changes ------------------------------------------------------------------------------
@@ -842,7 +843,7 @@ class StarfallView(BoardViewBase):
             self.status = "No line: the stars snap back (that costs nothing)."
             self.anims.extend(motion.snap_steps(self.show, self.frame, a, b, self.painter.center))
         else:
-            self.status = (reason[0].upper() + reason[1:] + ".") if reason else "That swap is not possible."
+            self.status = as_sentence(reason) if reason else "That swap is not possible."
         self._refresh_panel()
         self._rebuild_overlay()
         return False
