@@ -187,3 +187,35 @@ def test_one_clock_drawn_the_same_everywhere_every_frame_and_held_while_a_dialog
             window.close_dialog(opened)
     finally:
         window.close()
+
+
+@pytest.mark.parametrize(("settings", "seats", "why"), [
+    ({"fog": "dark"}, ("human", "skill-10"), "under fog"),
+    ({"skill": 10}, ("human", "skill-10"), "rated game"),
+])
+def test_export_waits_for_the_end_of_a_game_whose_file_would_tell_too_much(settings, seats, why, tmp_path):
+    window = open_window(seats=seats, settings=store(**settings))
+    try:
+        s = window.session
+        assert s.state.rules.fog == settings.get("fog", "off")
+        window.click_widget(window.buttons["export"])
+        assert window.dialog is not None and window.dialog.title == "Export waits for the end"
+        assert why in window.export_refusal() and "over" in window.export_refusal()
+        window.close_dialog(window.dialog)
+        s.resign(0)
+        window.close_dialog(window.dialog)  # the end of the game
+        assert window.export_refusal() is None, "a finished game saves as usual"
+        dialog = window.open_export(folder=tmp_path)
+        assert dialog.title.startswith("Export")
+        assert window._export(tmp_path / "game.json") is None and (tmp_path / "game.json").exists()
+    finally:
+        window.close()
+
+
+def test_export_saves_a_game_under_way_that_hides_nothing(tmp_path):
+    window = open_window(seats=("human", "human"))
+    try:
+        assert window.export_refusal() is None
+        assert window._export(tmp_path / "game.json") is None
+    finally:
+        window.close()

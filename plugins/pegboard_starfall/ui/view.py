@@ -73,6 +73,7 @@ class StarfallView(BoardViewBase):
         self.anims = AnimationQueue()
         self.explain_enabled = True
         self.explain = ExplainLine()
+        self._told_cache: dict[int, tuple[Any, int | None, str, str]] = {}
         # selection state
         self.selected: int | None = None  # a drone square (ours to act with, or inspected)
         self.mode: str | None = None
@@ -635,14 +636,27 @@ class StarfallView(BoardViewBase):
         return short, full
 
     def history_note(self, record: Any) -> str:
-        viewer, name = self.session.viewer, self.session.seat_name(record.seat)
-        lines = explaining.detail(record, viewer, name)
-        return "" if lines == [explaining.headline(record, viewer, name)] else "\n".join(lines)  # the row says it all
+        return self._told(record)[0]
 
     def history_summary(self, record: Any) -> str:
-        viewer, name = self.session.viewer, self.session.seat_name(record.seat)
+        return self._told(record)[1]
+
+    def _told(self, record: Any) -> tuple[str, str]:
+        """A played move's History note and summary ("" each when the row says it all), worked
+        out once per move and viewer: the History asks for every move after every change."""
+        viewer = self.session.viewer
+        hit = self._told_cache.get(id(record))
+        if hit is not None and hit[0] is record and hit[1] == viewer:
+            return hit[2], hit[3]
+        name = self.session.seat_name(record.seat)
+        lines = explaining.detail(record, viewer, name)
+        note = "" if lines == [explaining.headline(record, viewer, name)] else "\n".join(lines)  # the row says it all
         short = explaining.summary(record, viewer, name, self.sf.geo.name)
-        return "" if short == " ".join(explaining.detail(record, viewer, name)) else short
+        summary = "" if short == " ".join(lines) else short
+        if len(self._told_cache) > 4096:
+            self._told_cache.clear()
+        self._told_cache[id(record)] = (record, viewer, note, summary)
+        return note, summary
 
     # -- input --------------------------------------------------------------------------------------
 
