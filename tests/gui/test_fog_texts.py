@@ -1,6 +1,6 @@
 """Under fog nothing the window draws tells a person what their seat cannot see.
 
-One long fogged game (From the seam, timers on) of a person, South, against a skill bot,
+A long fogged game (From the seam, and Everything dark; timers on) of a person, South, against a skill bot,
 driven through the real headless window with clicks: swaps, drone actions, claims, the
 History's entries opened, the explain line opened, a North drone inspected, Export tried.
 After every move every string the window draws is checked against what South's
@@ -28,7 +28,7 @@ from support.starfall_window import FakeTime, drag
 pytestmark = pytest.mark.gui
 
 SEED = 914_275_361  # a seed no text should ever show
-VALUES = {"fog": "seam", "timers": True, "target": 100, "skill": 20}
+VALUES = {"timers": True, "target": 100, "skill": 20}
 SQUARE = re.compile(r"\b([a-k])(1[01]|[1-9])\b")
 COLOURS = re.compile(r"\b(red|yellow|green|blue|violet)\b(?! raider| squares)")
 NORTH_DRONE = re.compile(r"\bNorth(?:'s)? (?:\w+ )?(scout|shield|raider|hunter|warp|siege|bomb|turret)s?\b")
@@ -176,25 +176,27 @@ def play_by_hand(window, rng: random.Random) -> bool:
     return s.cursor > before
 
 
-def test_a_fogged_game_against_a_bot_never_tells_south_what_it_cannot_see():
+@pytest.mark.parametrize("fog", ["seam", "dark"])
+def test_a_fogged_game_against_a_bot_never_tells_south_what_it_cannot_see(fog):
     from pegboard.ui import open_window
     from pegboard_starfall.ui import options
 
     plugins = Plugins()
-    ruleset = options.ruleset_for(plugins, VALUES)
+    values = {**VALUES, "fog": fog}
+    ruleset = options.ruleset_for(plugins, values)
     game = build_game(ruleset, plugins)
     clock = FakeTime()
     session = Session(game, ["human", "skill-20"], seed=SEED, ruleset=ruleset.ref, plugins=plugins, workers="inline",
                       time_source=clock)
     store = MemorySettings()
     store.set_setting("starfall", "welcomed", True)
-    for key, value in VALUES.items():
+    for key, value in values.items():
         store.set_setting("starfall", key, value)
     rng = random.Random(4)
     with drawn_text() as drawn:
         window = open_window(session, plugins, schedule=False, settings_store=store)
         try:
-            assert window.session is session and session.state.rules.fog == "seam", "the settings play as given"
+            assert window.session is session and session.state.rules.fog == fog, "the settings play as given"
             sight = Sight(session)
             strings_checked = rows_checked = moves_by_hand = 0
 
