@@ -8,7 +8,6 @@ hosts the game's :class:`~pegboard.ui.board.BoardView`.
 from __future__ import annotations
 
 import logging
-import math
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
+from pegboard.ui.clockline import clock_text
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
 from pegboard.ui.friend import FriendPlay
@@ -290,7 +290,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
-        self.evalbar.show(not s.online)  # no engine help against a friend
+        self.evalbar.show(self._evaluation_offered())
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
@@ -300,10 +300,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
         self.bar_buttons["import"].set_text(f"Import {suffix}", "Import")
         if position:
-            self.history.refresh(s, self.board.history_note if self.board is not None else None)
+            self.history.refresh(s, self.board)
             evaluator = self._evaluator()
             evaluation = None
-            if evaluator is not None and not s.online:
+            if evaluator is not None and self._evaluation_offered():
                 try:
                     evaluation = evaluator.evaluate(s.state)
                 except Exception:  # noqa: BLE001
@@ -313,6 +313,13 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             if self.breakdown.visible:
                 self._layout(self.width, self.height)
         self._refresh_status()
+
+    def _evaluation_offered(self) -> bool:
+        """The evaluation bar shows unless it would help or mislead: no engine help against a
+        friend online, and none while a person plays a game that hides something from them (it
+        would judge the hidden part too, and what they know alone leaves out the other side)."""
+        s = self.session
+        return not s.online and not (s.game.hidden_information and s.viewer is not None)
 
     def _show_buttons(self, online: bool) -> None:
         """The top bar for the session shown: the full set, or Resign/Leave and History online."""
@@ -368,23 +375,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.status.set_move_fraction(left / per_move if left is not None and per_move else None)
 
     def _clock_text(self) -> str:
-        s = self.session
-        if s.clock is None:
-            return ""
-        parts = []
-        for seat, left in enumerate(s.clock_times()):
-            if left is not None:
-                parts.append(f"{s.seat_name(seat)} {_mmss(left)}")
-        move_left = s.move_time_left()
-        if move_left is not None:
-            parts.append(f"move {_mmss(move_left)}")
-        return " · ".join(parts)
+        return clock_text(self.session)
 
     # -- the frame loop ----------------------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
         """One frame of work: poll the session (bots, clocks), animate, refresh the status."""
         self._time += dt
+        self._hold_clocks()
         self.friend.tick()
         try:
             self.session.poll()
@@ -610,7 +608,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._layout(self.width, self.height)
 
     def new_game(self) -> None:
-        self.session.restart()
+        if self.board is None or not self.board.new_game():
+            self.session.restart()
         self.say("New game.")
 
     def toggle_sound(self) -> None:
@@ -645,6 +644,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._build_view()
         self._layout(self.width, self.height)
         self._refresh_all()
+        self._hold_clocks()
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -655,12 +655,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         dialog.place(self.width, self.height)
         self.dialog = dialog
         self.dialogs_opened.append(dialog)
+        self._hold_clocks()
         return dialog
 
     def close_dialog(self, dialog: Dialog) -> None:
         if self.dialog is dialog:
             dialog.clear()
             self.dialog = None
+            self._hold_clocks()
+
+    def _hold_clocks(self) -> None:
+        """While a dialog covers the board nobody can move, so the clocks wait (the session
+        never holds an online match's clocks)."""
+        self.session.hold_clocks(self.dialog is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
         return self.open_dialog(MessageDialog(title, message, error=True))
@@ -760,10 +767,29 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say("Turn limit extended; play on.")
 
     def open_export(self, folder: Path | None = None) -> Dialog:
+        refusal = self.export_refusal()
+        if refusal is not None:
+            return self.open_dialog(MessageDialog("Export waits for the end", refusal))
         suffix = self._text_suffix()
         name = f"{self.session.game.id}-{datetime.now():%Y%m%d-%H%M%S}{suffix}"
         return self.open_dialog(FileDialog(f"Export {suffix}", "save", self._export, folder=folder, name=name,
                                            suffixes=(suffix, ".json")))
+
+    def export_refusal(self) -> str | None:
+        """Why the game under way may not be saved to a file now (None: it may). A record holds
+        the seed and every move, so while a person plays a game that hides something from them
+        (fog of war), or one where taking a move back is not offered (a rated game: the seed
+        tells the refills to come), the file would tell them what they may not know."""
+        s = self.session
+        if s.is_over or s.viewer is None:
+            return None
+        if s.game.hidden_information:
+            return ("A saved game holds the seed and every move, both sides', so while the game runs under fog it "
+                    "would show what you cannot see. Export it when the game is over.")
+        if self.board is not None and not self.board.allows_undo():
+            return ("A saved game holds the seed, which tells every star still to fall, so a rated game can be "
+                    "exported once it is over.")
+        return None
 
     def _export(self, path: Path) -> str | None:
         try:
@@ -815,11 +841,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def type_text(self, text: str) -> None:
         self.send("on_text", text)
-
-
-def _mmss(seconds: float) -> str:
-    seconds = max(0, math.ceil(seconds))
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 __all__ = ["MatchWindow", "StatusBar"]
