@@ -6,12 +6,15 @@ against :class:`BoardView` (the protocol the window calls) by subclassing
 :class:`BoardViewBase`, and use the window's own pieces through this module:
 
 - :class:`BoardView`, :class:`BoardViewBase`, :class:`ViewHost` (what the window offers a
-  view: messages, redraws), :class:`MoveListView` (a plain list of legal moves);
+  view: messages, redraws), :class:`MoveListView` (a plain list of legal moves),
+  :func:`as_sentence` (an engine's reason as the status line says it);
 - :class:`Session` (the match being played: ``session.state``, ``session.play(move)``);
 - :class:`Rect`, :class:`Transform` (a pyglet group that scales and moves what it holds);
-- :mod:`theme` (colours, font sizes, paddings);
+- :mod:`theme` (colours, font sizes, paddings); :mod:`cues` (the sound cues a view maps its
+  events onto); :func:`clock_text` (the clocks as the status bar writes them);
 - animation: :class:`AnimationQueue`, :class:`Step`, :func:`ease_out`, :func:`ease_in_out`;
-- widgets: :class:`Ui`, :class:`Label`, :class:`Button`, :func:`fit_text`, :func:`text_width`;
+- widgets: :class:`Ui`, :class:`Widget`, :class:`Label`, :class:`Button`, :class:`Panel`,
+  :func:`fit_text`, :func:`text_width`, :func:`wrapped_height`;
 - settings: :class:`Setting`, :func:`number_options`, :func:`current_values`.
 
 Each name is imported from its internal module on first use, so importing this module does
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pegboard.match.session import Session as Session
+    from pegboard.ui import cues as cues
     from pegboard.ui import theme as theme
     from pegboard.ui.animation import AnimationQueue as AnimationQueue
     from pegboard.ui.animation import Step as Step
@@ -34,6 +38,8 @@ if TYPE_CHECKING:
     from pegboard.ui.board import BoardViewBase as BoardViewBase
     from pegboard.ui.board import MoveListView as MoveListView
     from pegboard.ui.board import ViewHost as ViewHost
+    from pegboard.ui.board import as_sentence as as_sentence
+    from pegboard.ui.clockline import clock_text as clock_text
     from pegboard.ui.rect import Rect as Rect
     from pegboard.ui.settings import Setting as Setting
     from pegboard.ui.settings import current_values as current_values
@@ -41,9 +47,12 @@ if TYPE_CHECKING:
     from pegboard.ui.transform import Transform as Transform
     from pegboard.ui.widgets import Button as Button
     from pegboard.ui.widgets import Label as Label
+    from pegboard.ui.widgets import Panel as Panel
     from pegboard.ui.widgets import Ui as Ui
+    from pegboard.ui.widgets import Widget as Widget
     from pegboard.ui.widgets import fit_text as fit_text
     from pegboard.ui.widgets import text_width as text_width
+    from pegboard.ui.widgets import wrapped_height as wrapped_height
 
 #: Where each name of the kit lives (the module is imported when the name is first used).
 _HOMES = {
@@ -51,20 +60,25 @@ _HOMES = {
     "AnimationQueue": "pegboard.ui.animation", "Step": "pegboard.ui.animation",
     "ease_in_out": "pegboard.ui.animation", "ease_out": "pegboard.ui.animation",
     "BoardView": "pegboard.ui.board", "BoardViewBase": "pegboard.ui.board",
-    "MoveListView": "pegboard.ui.board", "ViewHost": "pegboard.ui.board",
+    "MoveListView": "pegboard.ui.board", "ViewHost": "pegboard.ui.board", "as_sentence": "pegboard.ui.board",
+    "clock_text": "pegboard.ui.clockline",
     "Rect": "pegboard.ui.rect",
     "Setting": "pegboard.ui.settings", "current_values": "pegboard.ui.settings", "number_options": "pegboard.ui.settings",
     "Transform": "pegboard.ui.transform",
-    "Button": "pegboard.ui.widgets", "Label": "pegboard.ui.widgets", "Ui": "pegboard.ui.widgets",
-    "fit_text": "pegboard.ui.widgets", "text_width": "pegboard.ui.widgets",
+    "Button": "pegboard.ui.widgets", "Label": "pegboard.ui.widgets", "Panel": "pegboard.ui.widgets",
+    "Ui": "pegboard.ui.widgets", "Widget": "pegboard.ui.widgets",
+    "fit_text": "pegboard.ui.widgets", "text_width": "pegboard.ui.widgets", "wrapped_height": "pegboard.ui.widgets",
 }
 
-__all__ = ["theme", *sorted(_HOMES)]
+#: The kit's modules, handed out whole.
+_MODULES = {"cues": "pegboard.ui.cues", "theme": "pegboard.ui.theme"}
+
+__all__ = [*sorted(_MODULES), *sorted(_HOMES)]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "theme":
-        return importlib.import_module("pegboard.ui.theme")
+    if name in _MODULES:
+        return importlib.import_module(_MODULES[name])
     if name in _HOMES:
         return getattr(importlib.import_module(_HOMES[name]), name)
     raise AttributeError(f"module 'pegboard.view' has no attribute {name!r}")

@@ -16,12 +16,14 @@ mouse never redraws the whole network.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, cast
 
 import pyglet
 from pyglet import shapes
 
-from pegboard.view import BoardViewBase, Rect
+from pegboard.game import Event
+from pegboard.view import BoardViewBase, Rect, as_sentence, cues
 
 from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState
 
@@ -34,6 +36,8 @@ SELECT = (253, 230, 138)  # pale gold
 LINKED = (249, 115, 22)  # orange
 HOVER = (148, 163, 184)
 GLOW = ((0.36, 40), (0.2, 70))  # (width in cells, alpha) of the halo around lines joined to a Base
+#: The sound of each engine event (the others, a node placed or a line drawn or split, are a move).
+CUES_OF_EVENT = {"lines_cut": cues.CUT, "nodes_died": cues.TAKE}
 
 
 def dull(color: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -302,6 +306,11 @@ class NodeWarView(BoardViewBase):
         self.batch.draw()
         self.overlay.draw()
 
+    def sound_cues(self, events: Sequence[Event]) -> list[str]:
+        """A cut, then enemy nodes cut off from their Base (a take); "move" for a quiet move."""
+        found = [CUES_OF_EVENT[e.kind] for e in events if e.kind in CUES_OF_EVENT]
+        return list(dict.fromkeys(found)) or [cues.MOVE]
+
     # -- input ------------------------------------------------------------------------------------
 
     def on_session_change(self, change: Any) -> None:
@@ -375,7 +384,7 @@ class NodeWarView(BoardViewBase):
         if kind is None:
             return "No move from the selected node goes there."
         refusal = self.session.check(Move(kind, s, t))
-        return refusal.shown() if refusal is not None else "That move is not possible."
+        return as_sentence(refusal.shown()) if refusal is not None else "That move is not possible."
 
     def set_hints(self, enabled: bool) -> None:
         self.hints = enabled
