@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from pegboard import load_game
 from pegboard.game import Event
 from pegboard.match.history import PlyRecord
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
-from pegboard.ui.catalog import load_game
 from support.starfall_window import FakeTime, drag, settle, store
 
 pytestmark = pytest.mark.gui
@@ -22,9 +22,9 @@ def open_window(seats=("human", "human"), seed=3, settings=None, time_source=Non
     from pegboard.ui import open_window as open_
 
     plugins = Plugins()
-    game, ref = load_game(plugins, "starfall", "standard")
+    game = load_game("starfall", "standard", plugins=plugins)
     kwargs = {"time_source": time_source} if time_source is not None else {}
-    session = Session(game, list(seats), seed=seed, ruleset=ref, plugins=plugins, threaded=False, **kwargs)
+    session = Session(game, list(seats), seed=seed, plugins=plugins, threaded=False, **kwargs)
     return open_(session, plugins, schedule=False, settings_store=settings if settings is not None else store())
 
 

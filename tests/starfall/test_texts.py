@@ -9,9 +9,9 @@ import re
 
 import pytest
 
+from pegboard import load_game
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
-from pegboard.ui.catalog import load_game
 from pegboard_starfall import moves as mv
 
 TUPLE = re.compile(r"\(\s*[-+]?\d+\s*,\s*[-+]?\d+\s*\)|[-+]\d,\s*[-+]\d")
@@ -21,7 +21,7 @@ RULESETS = ("standard", "fog_seam", "fog_dark", "salvage", "open_sky", "quick")
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_text_a_game_tells_names_squares_as_the_history_does(ruleset):
-    game, _ref = load_game(Plugins(), "starfall", ruleset)
+    game = load_game("starfall", ruleset, plugins=Plugins())
     rng = random.Random(11)
     told = 0
     for seed in (1, 2):
@@ -41,15 +41,15 @@ def test_every_text_a_game_tells_names_squares_as_the_history_does(ruleset):
 
 
 def test_a_ram_reads_its_direction_by_the_compass():
-    geo = load_game(Plugins(), "starfall", "standard")[0].geo
+    geo = load_game("starfall", "standard", plugins=Plugins()).geo
     assert mv.text(geo, mv.ram(geo.sq(4, 2), 4)) == "ram e3 north-east"
     assert mv.text(geo, mv.ram(geo.sq(4, 2), 3)) == "ram e3 south"
 
 
 def test_a_resignation_reads_as_a_sentence_for_the_side_that_resigns():
     plugins = Plugins()
-    game, ref = load_game(plugins, "starfall", "standard")
-    session = Session(game, ["human", "human"], seed=2, ruleset=ref, plugins=plugins, threaded=False)
+    game = load_game("starfall", "standard", plugins=plugins)
+    session = Session(game, ["human", "human"], seed=2, plugins=plugins, threaded=False)
     assert session.to_move == 0
     session.resign(1)  # North leaves while South is to move
     last = session.history[-1]
@@ -58,7 +58,7 @@ def test_a_resignation_reads_as_a_sentence_for_the_side_that_resigns():
 
 
 def test_a_hidden_move_reads_out_of_sight_and_a_half_seen_one_names_only_what_is_seen():
-    game, _ref = load_game(Plugins(), "starfall", "fog_seam")
+    game = load_game("starfall", "fog_seam", plugins=Plugins())
     st = game.new_state(4)
     geo = st.geo
     rng = random.Random(3)
