@@ -211,6 +211,19 @@ def test_empty_files_are_syntax_errors(cli: Any, tmp_path: Path, name: str, text
     assert not (tmp_path / "out.match.json").exists()
 
 
+def test_json_escaping_half_a_surrogate_pair_is_refused_where_it_is(cli: Any, tmp_path: Path) -> None:
+    """"\\udcfd" is valid JSON syntax but no character: such a record could never be written as UTF-8."""
+    path = tmp_path / "half.match.json"
+    path.write_text('{"format": "pegboard.match/1",\n "game": "toy\\udcfd"}')
+    for args in (["validate"], ["convert"]):
+        extra = [str(tmp_path / "out.nim")] if args == ["convert"] else []
+        one_error(cli(*args, str(path), *extra), 1, "syntax: invalid JSON: a \\u escape names half of a surrogate pair", "line 2, column 14")
+    assert not (tmp_path / "out.nim").exists()
+    paired = tmp_path / "pair.json"
+    paired.write_text('{"piles": [1, 2], "taken": [0, 0], "turn": 0, "limit": 9, "note": "\\ud83d\\ude00"}')
+    assert "surrogate" not in cli("legal", "toy", str(paired)).err  # a whole pair is a character (here an emoji)
+
+
 @pytest.mark.parametrize("text", ["[1, 2]", "42", "null", '"text"'])
 def test_json_of_the_wrong_shape(cli: Any, tmp_path: Path, text: str) -> None:
     path = tmp_path / "shape.json"

@@ -59,6 +59,6 @@ def test_the_board_view_shows_the_rule_of_a_refused_move() -> None:
     view = BoardViewBase(game, session)
     session.play(0)
     assert view.play(0) is False
-    assert view.status == f"{game.move_text(0)} is taken (rule occupied)"
+    assert view.status == f"{game.move_text(0)} is taken (rule occupied)."
     session.undo()
     assert view.play(0) is True and view.status is None

@@ -84,11 +84,31 @@ def read_text(path: str | Path) -> str:
 
 def parse_json(text: str, path: str | Path | None = None) -> Any:
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MatchFileError(f"invalid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise MatchFileError("invalid JSON: nested too deeply to read", path=path) from None
+    if "\\ud" in text or "\\uD" in text:  # a \u escape of a UTF-16 surrogate (rare): is each one half of a pair?
+        _refuse_lone_surrogates(text, data, path)
+    return data
+
+
+def _refuse_lone_surrogates(text: str, data: Any, path: str | Path | None) -> None:
+    """JSON may escape half a surrogate pair (``"\\udcfd"``), which is no character: such a file
+    could never be written back as UTF-8, so it is refused as its syntax stage."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        import re
+
+        lone = r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+        found = re.search(lone, text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        column = found.start() - text.rfind("\n", 0, found.start()) if found else None
+        raise MatchFileError("invalid JSON: a \\u escape names half of a surrogate pair, not a character", path=path, line=line, column=column) from None
+    except (ValueError, RecursionError):
+        return
 
 
 def _suffix(path: Path) -> str:
