@@ -53,9 +53,9 @@ def main() -> int:
     parser.add_argument("--plugin", action="append", default=[])
     args = parser.parse_args()
 
-    from scipy.optimize import minimize_scalar
-
     import glob
+
+    from scipy.optimize import minimize_scalar
 
     import pegboard
     from pegboard.analysis.engine import LineSource, evaluator_for, walk

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from pegboard.batch.runner import Executor
     from pegboard.plugins.manager import Plugins
 
+#: The settings when none are given: the analysis search at its default budget.
+DEFAULTS = Settings()
 #: Spans of positions per worker when many run in parallel (fewer, larger spans cost less set-up).
 SPANS_PER_JOB = 6
 
@@ -71,7 +73,7 @@ class Analysis:
     def of_record(
         cls,
         record: Any,
-        settings: Settings = Settings(),
+        settings: Settings = DEFAULTS,
         plugins: Plugins | None = None,
         *,
         path: str | Path | None = None,
@@ -98,7 +100,7 @@ class Analysis:
 
     @classmethod
     def of_line(
-        cls, game: Game, start: State, moves: Sequence[Move], settings: Settings = Settings(), plugins: Plugins | None = None
+        cls, game: Game, start: State, moves: Sequence[Move], settings: Settings = DEFAULTS, plugins: Plugins | None = None
     ) -> Analysis:
         """The analysis of ``moves`` played from ``start`` (a hand-built position; left unchanged).
 
@@ -239,7 +241,7 @@ def judge_task(number: int, source: LineSource, settings: Settings, start: int, 
     return number, judge_span(source, settings, start, stop)
 
 
-def read_analysis(path: str | Path, settings: Settings = Settings(), plugins: Plugins | None = None) -> Analysis:
+def read_analysis(path: str | Path, settings: Settings = DEFAULTS, plugins: Plugins | None = None) -> Analysis:
     """:meth:`Analysis.of_record` for a match file (JSON or a game's text format)."""
     from pegboard.records.files import parse_record, read_text
 
