@@ -105,20 +105,40 @@ def test_the_same_budget_gives_the_same_answer(toy_plugins: Plugins) -> None:
     assert len(answers) == 1
 
 
-def test_the_played_move_is_valued_by_the_same_search(toy_plugins: Plugins) -> None:
-    _, state = nim(toy_plugins, [1, 2, 0])
-    best, _ = AlphaBeta(toygame.TakenEvaluator()).judge(state, 5000)
-    losing = (0, 1)  # leaves [0, 2, 0]: the reply takes both
-    found, exact = AlphaBeta(toygame.TakenEvaluator()).judge(state, 5000, played=losing)
-    assert found.move == best.move and found.score == best.score
-    assert exact is not None and exact <= -DECIDED < DECIDED <= found.score  # type: ignore[operator]
+def minimax(state: Any, depth: int, evaluator: Any) -> float:
+    """Plain depth-limited minimax on seat 0's score (what the alpha-beta must agree with)."""
+    if state.result is not None:
+        return 0.0 if state.result.winner is None else (1e9 if state.result.winner == 0 else -1e9)
+    if depth == 0:
+        return float(evaluator.score(state))
+    values = []
+    for move in state.legal_moves():
+        state.push(move)
+        values.append(minimax(state, depth - 1, evaluator))
+        state.undo()
+    return max(values) if state.to_move == 0 else min(values)
+
+
+def test_the_ladder_holds_the_positions_value_at_every_finished_depth(toy_plugins: Plugins) -> None:
+    _, state = nim(toy_plugins, [3, 4, 2], turn=1)
+    evaluator = toygame.TakenEvaluator()
+    judged = AlphaBeta(evaluator).judge(state, 3000)
+    assert judged.depth >= 2 and len(judged.ladder) >= 3
+    assert judged.ladder[0] == evaluator.score(state)
+    checked = 0
+    for depth in range(1, len(judged.ladder)):
+        deep, shallow = minimax(state, depth, evaluator), minimax(state, depth - 1, evaluator)
+        if abs(deep) < DECIDED:
+            assert judged.ladder[depth] == pytest.approx((deep + shallow) / 2)
+            checked += 1
+    assert checked >= 2
 
 
 # -- reviews --------------------------------------------------------------------------------------
 
 
-def verdict(ply: int, chance: float, best: Any, played_chance: float | None = None) -> Verdict:
-    return Verdict(ply, ply % 2, chance, None, best, (best,), (str(best),), 10, "test", played_chance)
+def verdict(ply: int, chance: float, best: Any) -> Verdict:
+    return Verdict(ply, ply % 2, chance, None, best, (best,), (str(best),), 10, "test")
 
 
 def test_rows_need_both_positions_and_measure_the_drop_for_the_mover() -> None:
@@ -137,11 +157,14 @@ def test_rows_need_both_positions_and_measure_the_drop_for_the_mover() -> None:
     assert (a.moves, b.moves, b.marks["blunder"], a.accuracy) == (1, 1, 1, pytest.approx(100.0))
 
 
-def test_a_value_from_the_same_search_wins_over_the_next_position() -> None:
+def test_the_move_is_valued_at_the_horizon_its_position_was_searched_at() -> None:
     review = Review(("A", "B"), ["m1"], ["one"], [0])
-    review.add([verdict(0, 0.9, "best", played_chance=0.45), verdict(1, 0.1, None)])
-    row = review.row(1)
+    before = verdict(0, 0.9, "best")._replace(depth=2)
+    after = verdict(1, 0.1, None)._replace(depth=3, ladder=((5.0, 0.6), (3.0, 0.45), (1.0, 0.2), (0.0, 0.1)))
+    review.add([before, after])
+    row = review.row(1)  # searched 2 plies deep, the best move was valued 1 ply below it: ladder[1]
     assert row is not None and row.after == pytest.approx(0.45) and row.drop == pytest.approx(45.0)
+    assert row.score_after == 3.0
 
 
 # -- whole records --------------------------------------------------------------------------------

@@ -123,11 +123,11 @@ class Analysis:
     def verdicts(self, start: int = 0, stop: int | None = None) -> Iterator[Verdict]:
         """Judge positions ``start`` to ``stop - 1`` (default: to the end) in this thread, one at a time."""
         stop = self.review.total if stop is None else stop
-        for index, (state, played) in enumerate(walk(self.source, self.game)):
+        for index, state in enumerate(walk(self.source, self.game)):
             if index >= stop:
                 return
             if index >= start:
-                yield self.judge.verdict(state, index, played)
+                yield self.judge.verdict(state, index)
 
     def run(self, progress: Callable[[int], None] | None = None) -> Review:
         """Judge every position here, explain the marked moves, and return the review."""
@@ -152,7 +152,7 @@ class Analysis:
         if not marked:
             return
         last = max(marked)
-        for index, (state, _) in enumerate(walk(self.source, self.game)):
+        for index, state in enumerate(walk(self.source, self.game)):
             row = marked.get(index + 1)
             if row is not None:
                 after = review.verdicts[index + 1]

@@ -73,8 +73,10 @@ class Verdict(NamedTuple):
 
     ``chance`` is seat 0's win chance there; ``score`` the score behind it (evaluator units,
     seat 0's side), None when the bot measured a win chance itself or the game is over.
-    ``played_chance`` / ``played_score`` are the same for the move the line played next, when
-    the search valued it beside the best move (the analysis search does; a bot's search does not).
+    ``depth`` and ``ladder`` come from the analysis search only (a bot's search gives neither):
+    the depth of the answer, and per depth the search finished, the position's (score, chance)
+    searched that deep (see :class:`~pegboard.analysis.search.Judgement`), which values the move
+    that led here at the depth the position before it was searched.
     ``mover`` is the seat to move (None once the game is over); ``best`` the best move
     (encoded) and ``line`` the principal line from it (encoded, with ``texts`` in the game's
     notation); ``work`` the units spent; ``by`` who judged: a bot id, ``"alphabeta"`` or
@@ -90,8 +92,8 @@ class Verdict(NamedTuple):
     texts: tuple[str, ...]
     work: int
     by: str
-    played_chance: float | None = None
-    played_score: float | None = None
+    depth: int = 0
+    ladder: tuple[tuple[float, float], ...] = ()
 
 
 class Judge:
@@ -112,28 +114,28 @@ class Judge:
             return logistic(score, _NO_EVALUATOR_SCALE)
         return self.evaluator.win_chance(score)
 
-    def verdict(self, state: State, index: int, played: Move | None = None) -> Verdict:
-        """Judge ``state`` (position ``index`` of the line, where ``played`` was played next);
-        the state is left as it was."""
+    def verdict(self, state: State, index: int) -> Verdict:
+        """Judge ``state`` (position ``index`` of the line); the state is left as it was."""
         result = state.result
         if result is not None:
             return Verdict(index, None, result_chance(result, 0), None, None, (), (), 0, "result")
         mover = state.to_move
-        found, by, exact = None, SEARCH_NAME, None
+        found, by, depth, ladder = None, SEARCH_NAME, 0, ()
         budget = max(1, int(self.settings.budget))
         if self.bot is not None:
             found = self._ask_bot(self.bot, state, index, budget)
             by = self.bot.id
         if found is None:
-            (found, exact), by = self._search.judge(state, budget, played), SEARCH_NAME
-        played_chance = None if exact is None else self.chance(exact)
+            judged = self._search.judge(state, budget)
+            found, by, depth = judged.found, SEARCH_NAME, judged.depth
+            ladder = tuple((score, self.chance(score)) for score in judged.ladder)
         if found.score is not None:
             chance, score = self.chance(found.score), float(found.score)
         else:
             own = min(1.0, max(0.0, float(found.win_chance if found.win_chance is not None else 0.5)))
             chance, score = (own if mover == 0 else 1.0 - own), None
         line, texts = self._line(state, found.move, found.line)
-        return Verdict(index, mover, chance, score, line[0], line, texts, int(found.work), by, played_chance, exact)
+        return Verdict(index, mover, chance, score, line[0], line, texts, int(found.work), by, depth, ladder)
 
     def _ask_bot(self, spec: BotSpec, state: State, index: int, budget: int) -> Any:
         bot = spec.factory(self.game, derive_seed(self.seed, index, "analysis"))
@@ -184,11 +186,10 @@ def decode_moves(game: Game, moves: Sequence[JSON]) -> list[Move]:
     return [decode(move) for move in moves]
 
 
-def walk(source: LineSource, game: Game) -> Iterator[tuple[State, Move | None]]:
-    """Every position of the line in turn with the move played there (None after the last),
-    the start first (see :func:`~pegboard.records.replay.positions`)."""
-    moves = decode_moves(game, source.moves)
-    return zip(positions(source.first_state(game), moves), [*moves, None], strict=True)
+def walk(source: LineSource, game: Game) -> Iterator[State]:
+    """Every position of the line in turn, the start first and the end last (see
+    :func:`~pegboard.records.replay.positions`)."""
+    return positions(source.first_state(game), decode_moves(game, source.moves))
 
 
 def judge_span(source: LineSource, settings: Settings, start: int, stop: int, plugins: Plugins | None = None) -> list[Verdict]:
@@ -196,9 +197,9 @@ def judge_span(source: LineSource, settings: Settings, start: int, stop: int, pl
     game = source.game(plugins)
     judge = Judge(game, settings, plugins, seed=source.seed)
     found: list[Verdict] = []
-    for index, (state, played) in enumerate(walk(source, game)):
+    for index, state in enumerate(walk(source, game)):
         if index >= stop:
             break
         if index >= start:
-            found.append(judge.verdict(state, index, played))
+            found.append(judge.verdict(state, index))
     return found

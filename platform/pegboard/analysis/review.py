@@ -1,9 +1,10 @@
 """A review of one line of play: a row per move and a summary per side, filled verdict by verdict.
 
 Move ``n`` (1-based) is judged from two verdicts: position ``n - 1`` (before it: the best
-move and its win chance) and position ``n`` (after it). The mover's *drop* is the win chance
-(in percentage points) the best move kept and the move played did not; a move the analysis
-would have played itself drops nothing. :class:`Review` accepts verdicts in any order, so a
+move and its win chance) and position ``n`` (after it, valued at the same horizon as the best
+move when the analysis search judged both). The mover's *drop* is the win chance (in
+percentage points) the best move kept and the move played did not; a move the analysis would
+have played itself drops nothing. :class:`Review` accepts verdicts in any order, so a
 window can fill its graph while the analysis runs; a row appears as soon as both of its
 verdicts are in.
 """
@@ -195,9 +196,8 @@ class Review:
         seat = self.movers[number - 1]
         played = self.moves[number - 1]
         chance_before = _for(seat, before.chance)
-        # The search that valued the best move valued the move played too, when it could: one horizon for both.
-        chance_after = _for(seat, before.played_chance if before.played_chance is not None else after.chance)
-        score_after = before.played_score if before.played_chance is not None else after.score
+        score_after, chance_after = _after(before, after)
+        chance_after = _for(seat, chance_after)
         is_best = before.best is not None and before.best == played
         drop = 0.0 if is_best else max(0.0, (chance_before - chance_after) * 100.0)
         return MoveRow(
@@ -218,6 +218,19 @@ class Review:
             work=before.work,
             by=before.by,
         )
+
+
+def _after(before: Verdict, after: Verdict) -> tuple[float | None, float]:
+    """The move's (score, chance) at the horizon its position was judged at.
+
+    Searched ``d`` plies deep, the position before the move valued the best move ``d - 1``
+    plies below it; the position after, searched at least that deep, holds the move's value
+    at that same horizon in its ladder. Without a ladder (a bot judged, or the game is over)
+    the next position's own judgement stands.
+    """
+    if before.depth > 0 and after.ladder:
+        return after.ladder[min(before.depth - 1, len(after.ladder) - 1)]
+    return after.score, after.chance
 
 
 def _for(seat: int, chance: float) -> float:

@@ -19,7 +19,7 @@ reported is the mean of the last two iterations' (see :func:`_smoothed`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pegboard.game import Move, Result, State
 from pegboard.specs import SearchResult
@@ -37,6 +37,21 @@ _KILLERS = 2
 
 class _Exhausted(Exception):
     """The node budget ran out inside an iteration."""
+
+
+class Judgement(NamedTuple):
+    """What :meth:`AlphaBeta.judge` found: the search's answer, and the position's value by depth.
+
+    ``ladder[k]`` is the position's value (seat 0's side) searched ``k`` plies deep, smoothed as
+    the reported score is (the mean of depths k and k - 1; ``ladder[0]`` is the static score),
+    for every depth the search finished. ``depth`` is the depth of the answer (its iteration may
+    be one the budget cut short). A move's value at depth d is its position's ``ladder[d - 1]``:
+    that is how a review values the move played without searching it again.
+    """
+
+    found: SearchResult
+    ladder: tuple[float, ...]
+    depth: int
 
 
 class AlphaBeta:
@@ -61,74 +76,61 @@ class AlphaBeta:
         moves is raised to it, so the first ply is always searched in full. The state is
         left as it was found.
         """
-        return self.judge(state, work)[0]
+        return self.judge(state, work).found
 
-    def judge(self, state: State, work: int, played: Move | None = None) -> tuple[SearchResult, float | None]:
-        """:meth:`search`, and the exact value (seat 0's side) of ``played`` at the same depth.
-
-        ``played`` is searched second in every iteration, with a full window, so its value and
-        the best move's come from the same search: the gap between them is what the move cost,
-        free of the odd/even swing between two searches from consecutive positions.
-        """
+    def judge(self, state: State, work: int) -> Judgement:
+        """:meth:`search`, with the value of the position at every depth it finished (see :class:`Judgement`)."""
         moves = state.legal_moves()
         if not moves:
             raise ValueError("the position has no legal move to search")
-        if played is not None and played not in moves:
-            played = None
         self.nodes, self._limit = 0, max(int(work), len(moves))
         self._killers = [[] for _ in range(MAX_DEPTH + 1)]
         maximising = state.to_move == 0
-        found: list[tuple[float, tuple[Move, ...], float | None]] = []  # (value, line, played's value) per iteration
-        order = _second(list(moves), played)
+        exact = [self._score(state)]  # the root's value at depth 0, 1, ... for each finished iteration
+        best: tuple[float, tuple[Move, ...], int] = (exact[0], (moves[0],), 0)
+        order = list(moves)
         costs = [1]  # nodes each iteration took, iteration 0 costing one
         for depth in range(1, MAX_DEPTH + 1):
             self._frontier = False
             started = self.nodes
-            value, line, ranked, complete, exact = self._root(state, order, depth, maximising, played)
+            value, line, ranked, complete = self._root(state, order, depth, maximising)
             if line:
-                found.append((value, line, exact))
+                best = (value, line, depth)
             if not complete:
                 break
+            exact.append(value)
             costs.append(self.nodes - started)
-            order = _second(ranked, played)
+            order = ranked
             if abs(value) >= DECIDED or not self._frontier:
                 break  # decided within the horizon, or the whole tree was searched
             # Two plies deeper costs about a root's width more: skip an iteration that cannot finish.
             if costs[-2] * len(moves) > self._limit - self.nodes:
                 break
-        if not found:
-            found.append((self._score(state), (moves[0],), None))
-        value, line, exact = found[-1]
-        if len(found) > 1:
-            value = _smoothed(value, found[-2][0])
-            exact = None if exact is None or found[-2][2] is None else _smoothed(exact, found[-2][2])
-        return SearchResult(line[0], score=value, line=line[:LINE_PLIES], work=self.nodes), exact
+        value, line, depth = best
+        score = _smoothed(value, exact[depth - 1]) if depth > 0 else value
+        ladder = (exact[0], *(_smoothed(exact[k], exact[k - 1]) for k in range(1, len(exact))))
+        return Judgement(SearchResult(line[0], score=score, line=line[:LINE_PLIES], work=self.nodes), ladder, depth)
 
     def _root(
-        self, state: State, moves: list[Move], depth: int, maximising: bool, played: Move | None
-    ) -> tuple[float, tuple[Move, ...], list[Move], bool, float | None]:
-        """One iteration: (value, line, the moves best first, finished within the budget, ``played``'s value)."""
+        self, state: State, moves: list[Move], depth: int, maximising: bool
+    ) -> tuple[float, tuple[Move, ...], list[Move], bool]:
+        """One iteration: (value, line, the moves best first, finished within the budget)."""
         alpha, beta = -float("inf"), float("inf")
         scored: list[tuple[float, int, Move]] = []
         best_value = -float("inf") if maximising else float("inf")
         best_line: tuple[Move, ...] = ()
-        exact: float | None = None
-        needed = 1 if played is None or moves[0] == played else 2  # moves that make a partial iteration count
         push, undo = state.push, state.undo
         for index, move in enumerate(moves):
-            window = (-float("inf"), float("inf")) if move == played else (alpha, beta)
             try:
                 self._count()
                 push(move)
                 try:
-                    value, line = self._value(state, depth - 1, window[0], window[1], 1)
+                    value, line = self._value(state, depth - 1, alpha, beta, 1)
                 finally:
                     undo()
             except _Exhausted:
-                # Only the finished first moves (the last best, the move played) make a partial iteration count.
-                return best_value, best_line if index >= needed else (), [], False, exact
-            if move == played:
-                exact = value
+                # Only a finished first move (the last iteration's best) makes a partial iteration count.
+                return best_value, best_line if index > 0 else (), [], False
             scored.append((value, index, move))
             if (value > best_value) if maximising else (value < best_value):
                 best_value, best_line = value, (move, *line)
@@ -137,7 +139,7 @@ class AlphaBeta:
                 else:
                     beta = value
         ranked = sorted(scored, key=lambda item: (-item[0] if maximising else item[0], item[1]))
-        return best_value, best_line, [move for _, _, move in ranked], True, exact
+        return best_value, best_line, [move for _, _, move in ranked], True
 
     def _value(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> tuple[float, tuple[Move, ...]]:
         result = state.result
@@ -146,19 +148,27 @@ class AlphaBeta:
         if depth == 0:
             self._frontier = True
             return self._score(state), ()
-        moves = state.legal_moves()
-        if not moves:  # an engine that ends the game only on its next move: judge the position
-            return self._score(state), ()
-        killers = self._killers[ply]
-        if killers:
-            first = [k for k in killers if k in moves]
-            if first:
-                moves = first + [m for m in moves if m not in first]
         maximising = state.to_move == 0
         best_value = -float("inf") if maximising else float("inf")
         best_line: tuple[Move, ...] = ()
+        # The killers first, each checked alone: when one refutes the move above, the full list
+        # of moves (most of a node's cost in a game with hundreds) is never generated.
+        tried = [k for k in self._killers[ply] if state.check(k) is None]
+        moves: list[Move] | None = None
+        index = 0
         push, undo = state.push, state.undo
-        for move in moves:
+        while True:
+            if index < len(tried):
+                move = tried[index]
+            else:
+                if moves is None:
+                    moves = [m for m in state.legal_moves() if m not in tried] if tried else state.legal_moves()
+                    if not moves and not tried:  # an engine that ends the game only on its next move
+                        return self._score(state), ()
+                if index - len(tried) >= len(moves):
+                    break
+                move = moves[index - len(tried)]
+            index += 1
             self._count()
             push(move)
             try:
@@ -198,14 +208,6 @@ def _smoothed(last: float, before: float) -> float:
     d - 1 cancels that, so consecutive positions do not swing back and forth.
     """
     return last if abs(last) >= DECIDED or abs(before) >= DECIDED else (last + before) / 2
-
-
-def _second(moves: list[Move], played: Move | None) -> list[Move]:
-    """``moves`` with ``played`` moved to the second place (the first stays the last best)."""
-    if played is None or not moves or moves[0] == played:
-        return moves
-    rest = [m for m in moves[1:] if m != played]
-    return [moves[0], played, *rest]
 
 
 def _decided(result: Result, ply: int) -> float:
