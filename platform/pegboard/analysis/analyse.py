@@ -222,18 +222,23 @@ def analyse_all(
     explain the marked moves; the reviews, in order. ``progress(n)`` hears of each n positions."""
     if executor is None:
         return [analysis.run(progress) for analysis in analyses]
-    total = sum(a.review.total for a in analyses)
-    span = max(1, math.ceil(total / (max(1, jobs) * SPANS_PER_JOB)))
-    tasks = [
-        (number, analysis.source, analysis.settings, start, min(start + span, analysis.review.total))
-        for number, analysis in enumerate(analyses)
-        for start in range(0, analysis.review.total, span)
-    ]
-    for number, verdicts in executor.run(judge_task, tasks):
+    for number, verdicts in executor.run(judge_task, spans(analyses, jobs)):
         analyses[number].review.add(verdicts)
         if progress is not None:
             progress(len(verdicts))
     return [analysis.finish() for analysis in analyses]
+
+
+def spans(analyses: Sequence[Analysis], jobs: int) -> list[tuple[int, LineSource, Settings, int, int]]:
+    """The tasks of :func:`analyse_all`: (analysis number, source, settings, start, stop) per span,
+    about :data:`SPANS_PER_JOB` spans per job over all the positions."""
+    total = sum(a.review.total for a in analyses)
+    size = max(1, math.ceil(total / (max(1, jobs) * SPANS_PER_JOB)))
+    return [
+        (number, analysis.source, analysis.settings, start, min(start + size, analysis.review.total))
+        for number, analysis in enumerate(analyses)
+        for start in range(0, analysis.review.total, size)
+    ]
 
 
 def judge_task(number: int, source: LineSource, settings: Settings, start: int, stop: int) -> tuple[int, list[Verdict]]:
