@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from pegboard.analysis.analyse import Analysis
 from pegboard.analysis.engine import Settings

@@ -15,9 +15,8 @@ from pegboard.analysis.winchance import accuracy, logistic, mark_for
 from pegboard.batch.runner import LocalExecutor
 from pegboard.errors import BotError, UnknownId
 from pegboard.plugins.manager import Plugins
-from pegboard.records.files import record_from_moves
 from pegboard.records.validate import validate_record
-from pegboard.rules.rulesets import load_game, load_ruleset
+from pegboard.rules.rulesets import load_game
 from pegboard.specs import Bot, BotSpec, SearchResult
 from support import toygame
 
@@ -169,18 +168,11 @@ def test_the_move_is_valued_at_the_horizon_its_position_was_searched_at() -> Non
 
 # -- whole records --------------------------------------------------------------------------------
 
-# Piles [3, 4, 5] (grundy 3 ^ 0 ^ 1 = 2: the first player wins). Move 3 throws the win away:
-# from [2, 2, 5] only (2, 1) leaves the XOR at 0; (0, 1) hands seat 1 the win, which it keeps.
-THROWN = [(1, 2), (0, 1), (0, 1), (1, 2), (2, 1), (0, 1), (2, 3), (2, 1)]
+THROWN = toygame.THROWN_WIN  # move 3 throws the first player's win away
 
 
-def toy_record(plugins: Plugins, moves: list[tuple[int, int]] = THROWN) -> dict[str, Any]:
-    ruleset = load_ruleset("toy/standard", plugins=plugins)
-    game = load_game("toy", ruleset, plugins=plugins)
-    state = game.new_state(0)
-    for move in moves:
-        state.apply(move)
-    return record_from_moves(game, ruleset, 0, ["takemost", "human"], moves, state.result)
+def toy_record(plugins: Plugins) -> dict[str, Any]:
+    return toygame.record_of(THROWN, plugins, ("takemost", "human"))
 
 
 def test_a_thrown_win_is_a_blunder_with_a_better_move_that_keeps_it(toy_plugins: Plugins) -> None:

@@ -11,8 +11,7 @@ import pytest
 
 from support import toygame
 
-# Piles [3, 4, 5]: move 3 throws seat 0's win away (see tests/platform/test_analysis.py).
-THROWN = [(1, 2), (0, 1), (0, 1), (1, 2), (2, 1), (0, 1), (2, 3), (2, 1)]
+THROWN = toygame.THROWN_WIN  # move 3 throws the first player's win away
 
 
 def one_error(result: Any, code: int, *fragments: str) -> str:
@@ -27,18 +26,8 @@ def one_error(result: Any, code: int, *fragments: str) -> str:
 
 @pytest.fixture
 def record(tmp_path: Path) -> Path:
-    plugins = toygame.make_plugins()
-    from pegboard.records.files import record_from_moves, write_record
-    from pegboard.rules.rulesets import load_game, load_ruleset
-
-    ruleset = load_ruleset("toy/standard", plugins=plugins)
-    game = load_game("toy", ruleset, plugins=plugins)
-    state = game.new_state(0)
-    for move in THROWN:
-        state.apply(move)
-    data = record_from_moves(game, ruleset, 0, ["takemost", "human"], THROWN, state.result)
     path = tmp_path / "thrown.match.json"
-    write_record(data, path, plugins)
+    path.write_text(json.dumps(toygame.record_of(THROWN, players=("takemost", "human"))))
     return path
 
 
