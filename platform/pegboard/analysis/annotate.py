@@ -37,10 +37,10 @@ def annotated_record(analysis: Analysis) -> dict[str, JSON]:
         if row.mark is not None:
             note["mark"] = row.mark
             note["drop"] = round(min(100.0, row.drop), 2)
-            if row.best_line:
-                note["better"] = row.best_line[0]
-                if len(row.best_line) > 1:
-                    note["line"] = list(row.best_line[1:])
+            if row.line_moves:
+                note["better"] = row.line_moves[0]
+                if len(row.line_moves) > 1:
+                    note["line"] = list(row.line_moves[1:])
         comment = kept.get(row.number) or "; ".join(row.explanation)
         if comment:
             note["comment"] = comment

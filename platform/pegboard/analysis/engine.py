@@ -14,7 +14,7 @@ the game from a :class:`LineSource` and judges positions ``start`` to ``stop - 1
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from pegboard.analysis.search import AlphaBeta
 from pegboard.analysis.winchance import logistic, result_chance
@@ -26,7 +26,7 @@ from pegboard.records.replay import game_for_record, plain, positions
 
 if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
-    from pegboard.specs import BotSpec, Evaluator
+    from pegboard.specs import BotSpec, Evaluator, SearchResult
 
 #: Work units per position when none is given: the analysis search's nodes (enough for two
 #: full plies of Node War, about seven of Connect Four), or the named bot's own units.
@@ -120,7 +120,8 @@ class Judge:
         if result is not None:
             return Verdict(index, None, result_chance(result, 0), None, None, (), (), 0, "result")
         mover = state.to_move
-        found, by, depth, ladder = None, SEARCH_NAME, 0, ()
+        found, by, depth = None, SEARCH_NAME, 0
+        ladder: tuple[tuple[float, float], ...] = ()
         budget = max(1, int(self.settings.budget))
         if self.bot is not None:
             found = self._ask_bot(self.bot, state, index, budget)
@@ -137,7 +138,8 @@ class Judge:
         line, texts = self._line(state, found.move, found.line)
         return Verdict(index, mover, chance, score, line[0], line, texts, int(found.work), by, depth, ladder)
 
-    def _ask_bot(self, spec: BotSpec, state: State, index: int, budget: int) -> Any:
+    def _ask_bot(self, spec: BotSpec, state: State, index: int, budget: int) -> SearchResult | None:
+        """The bot's ``search`` of a copy of ``state`` (a fresh bot, seeded by the position's number)."""
         bot = spec.factory(self.game, derive_seed(self.seed, index, "analysis"))
         try:
             found = bot.search(state.clone(), work=budget)

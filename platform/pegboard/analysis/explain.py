@@ -26,7 +26,7 @@ def explain(game: Game, evaluator: Evaluator | None, state: State, row: MoveRow,
     """Sentences for ``row``'s move, played in ``state`` (left as found); ``reply`` is the best
     answer the analysis found after it (encoded), if any."""
     played = [game.decode_move(row.move)] + ([game.decode_move(reply)] if reply is not None else [])
-    better = [game.decode_move(move) for move in row.best_line[:2]]
+    better = [game.decode_move(move) for move in row.line_moves[:2]]
     ending, after_played = _follow(game, evaluator, state, played)
     _, after_better = _follow(game, evaluator, state, better) if better else ("", None)
     sentences = [ending] if ending else []

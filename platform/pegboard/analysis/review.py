@@ -29,9 +29,10 @@ class MoveRow:
     move) and after it; ``score_before`` / ``score_after`` the same in evaluator units from the
     mover's side (None when a bot measured win chances itself). ``drop`` is in percentage
     points, ``mark`` "inaccuracy", "mistake", "blunder" or None. ``best`` is the better move
-    (encoded) when it differs from the move played, with ``best_text`` and ``line`` (the
-    principal line from it, in the game's notation). ``explanation`` says, for marked moves,
-    what the move cost in the evaluator's terms.
+    (encoded) when it differs from the move played, with ``best_text``, and the principal line
+    from it as ``line`` (the game's notation) and ``line_moves`` (encoded). ``work`` is what
+    judging the position before the move cost and ``by`` who judged it. ``explanation`` says, for
+    marked moves, what the move cost in the evaluator's terms.
     """
 
     number: int
@@ -47,7 +48,7 @@ class MoveRow:
     best: JSON | None
     best_text: str
     line: tuple[str, ...]
-    best_line: tuple[JSON, ...]
+    line_moves: tuple[JSON, ...]
     work: int
     by: str
     explanation: list[str] = field(default_factory=list)
@@ -214,7 +215,7 @@ class Review:
             best=None if is_best else before.best,
             best_text="" if is_best or not before.texts else before.texts[0],
             line=() if is_best else before.texts,
-            best_line=() if is_best else before.line,
+            line_moves=() if is_best else before.line,
             work=before.work,
             by=before.by,
         )

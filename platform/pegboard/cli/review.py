@@ -19,10 +19,10 @@ WORST_SHOWN = 3
 
 def analyse(
     records: Annotated[list[Path], typer.Argument(metavar="RECORD...", help="Match records (.match.json or a game's text format).")],
-    bot: Annotated[str | None, typer.Option("--bot", "-b", help="The bot whose search judges each position (default: the analysis's own alpha-beta).")] = None,
-    budget: Annotated[int | None, typer.Option(min=1, help="Work units per position: the analysis search's nodes, or the bot's own units (default 4000).")] = None,
-    evaluator: Annotated[str | None, typer.Option(help="Evaluator id (default: the game's first).")] = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: min(2, CPUs)); the results are the same for any N.")] = None,
+    bot: Annotated[str | None, typer.Option("--bot", "-b", metavar="BOT", help="The bot whose search judges each position (default: the analysis's own alpha-beta).")] = None,
+    budget: Annotated[int | None, typer.Option(min=1, metavar="N", help="Work units per position: the analysis search's nodes, or the bot's own units (default 4000).")] = None,
+    evaluator: Annotated[str | None, typer.Option(metavar="ID", help="Evaluator id (default: the game's first).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: min(2, CPUs)); the results are the same for any N.")] = None,
     executor: ExecutorOption = "local",
     address: AddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print every record's rows and summary as JSON.")] = False,
