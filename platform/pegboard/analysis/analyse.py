@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pegboard.analysis.engine import Judge, LineSource, Settings, Verdict, judge_span, walk
+from pegboard.analysis.engine import SEARCH_NAME, Judge, LineSource, Settings, Verdict, judge_span, walk
 from pegboard.analysis.explain import explain
 from pegboard.analysis.review import MoveRow, Review, SideSummary
 from pegboard.errors import AnalysisRefused, MatchFileError
@@ -187,7 +187,7 @@ class Analysis:
     @property
     def analyst(self) -> str:
         """Who judged: the bot's id, or the analysis search's name."""
-        return self.settings.bot or "alphabeta"
+        return self.settings.bot or SEARCH_NAME
 
     def players(self) -> list[str]:
         """The record's player names per seat (seat names for a hand-built line)."""

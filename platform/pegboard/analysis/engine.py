@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from pegboard.specs import BotSpec, Evaluator, SearchResult
 
 #: Work units per position when none is given: the analysis search's nodes (enough for two
-#: full plies of Node War, about seven of Connect Four), or the named bot's own units.
+#: full plies of Node War, five or six of Connect Four), or the named bot's own units.
 DEFAULT_BUDGET = 4_000
 #: The name the rows give the analysis's own search.
 SEARCH_NAME = "alphabeta"
