@@ -2,7 +2,7 @@
 
 ``import pegboard`` stays cheap: the scripting API (:mod:`pegboard.scripting`:
 ``load_game``, ``load_ruleset``, ``bots``, ``evaluators``, ``play_match``, ``validate``,
-``read_record``, ``write_record``, ``load_plugin``) is imported on first use.
+``read_record``, ``write_record``, ``analyse``, ``load_plugin``) is imported on first use.
 
 The public modules are flat: :mod:`pegboard.game` (the contract), :mod:`pegboard.specs`,
 :mod:`pegboard.hookspecs`, :mod:`pegboard.errors`, :mod:`pegboard.scripting`,
@@ -19,6 +19,7 @@ from pegboard.game import Event, Game, IllegalMove, PegboardError, Refusal, Resu
 from pegboard.hookspecs import hookimpl
 
 if TYPE_CHECKING:
+    from pegboard.scripting import analyse as analyse
     from pegboard.scripting import bots as bots
     from pegboard.scripting import evaluators as evaluators
     from pegboard.scripting import load_game as load_game
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 from pegboard.version import __version__
 
 _SCRIPTING = (
-    "bots", "evaluators", "load_game", "load_plugin", "load_ruleset", "play_match", "read_record", "validate", "write_record",
+    "analyse", "bots", "evaluators", "load_game", "load_plugin", "load_ruleset", "play_match", "read_record", "validate",
+    "write_record",
 )
 
 __all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Refusal", "Result", "State", "hookimpl", "__version__", *_SCRIPTING]

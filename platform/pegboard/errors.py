@@ -212,6 +212,11 @@ class BotError(PegboardError):
     """A bot crashed or returned an illegal move."""
 
 
+class AnalysisRefused(PegboardError):
+    """A record that analysis will not look at: a hidden-information game still running
+    (its analysis would show what the fog hides)."""
+
+
 class ReadOnlyError(PegboardError):
     """A bot tried to change the state it was only allowed to read."""
 
@@ -256,26 +261,26 @@ class UsageProblem(PegboardError):
     """The command line itself is wrong (exit code 2)."""
 
 
-class MissingExtra(UsageProblem):
-    """What was asked for needs an optional extra that is not installed (``pegboard[ray]``).
-
-    A usage error (exit code 2), like a missing display: nothing is wrong with the input,
-    the command needs something installed first. ``extra`` names it; the message says how to
-    install it and what failed to import.
-    """
-
-    def __init__(self, extra: str, detail: str = "") -> None:
-        self.extra = extra
-        self.detail = detail
-        super().__init__(f"this needs the optional extra {extra}: pip install 'pegboard[{extra}]'" + (f" ({detail})" if detail else ""))
-
-    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes
-        return (MissingExtra, (self.extra, self.detail))
-
-
 class DisplayUnavailable(PegboardError):
     """No window can be opened (no display, no OpenGL)."""
 
 
 class AdapterError(PegboardError):
     """A game cannot be shown to an outside tool (no action encoding, missing extra)."""
+
+
+class MissingExtra(UsageProblem):
+    """What was asked for needs an optional extra that is not installed (``pip install 'pegboard[plot]'``).
+
+    A usage error (exit code 2), like ``play`` without a display: the input is fine, this
+    installation cannot do what the command line asks. ``extra`` names the extra, ``what``
+    what needs it (``--plot``, ``--executor ray``, the OpenSpiel adapter).
+    """
+
+    def __init__(self, extra: str, what: str) -> None:
+        super().__init__(f"{what} needs the optional extra: pip install 'pegboard[{extra}]'")
+        self.extra = extra
+        self.what = what
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable across worker processes (a bot's import in a worker)
+        return (MissingExtra, (self.extra, self.what))

@@ -23,7 +23,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as exc:
-        raise MissingExtra("ray", f"--executor ray: {exc}") from None
+        raise MissingExtra("ray", f"--executor ray ({exc})") from None
     return ray
 
 

@@ -43,7 +43,7 @@ def returns(game: Game, winner: int | None) -> list[float]:
 
 def missing_extra(extra: str, exc: ImportError) -> MissingExtra:
     """The error an adapter raises when its extra is not installed (a usage error: exit 2)."""
-    return MissingExtra(extra, str(exc))
+    return MissingExtra(extra, f"the {extra} adapter ({exc})")
 
 
 __all__ = ["AdapterError", "checked", "missing_extra", "ply_cap", "returns"]
