@@ -66,7 +66,7 @@ def test_out_writes_annotated_records_that_validate_and_never_the_input(cli: Any
     assert data["annotations"][2]["mark"] == "blunder" and data["annotations"][2]["better"] == {"pile": 2, "take": 1}
     assert cli("validate", written).code == 0
     again = cli("analyse", record, "--out", record.parent, "-j", "1")
-    one_error(again, 1, "refusing to overwrite the input file")
+    one_error(again, 2, "refusing to overwrite the input file")  # an output path that cannot be written: usage
     assert record.read_bytes() == before
 
 

@@ -29,7 +29,7 @@ def analyse(
     out_dir: Annotated[Path | None, typer.Option("--out", "-o", metavar="DIR", help="Write each record, annotated, to DIR/<name>.match.json.")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help="Draw the evaluation graph into FILE (.png or .svg; needs pegboard[plot]).")] = None,
 ) -> None:
-    """Analyse finished games: every move's win-chance drop, its mark, the better move, each side's accuracy.
+    """Analyse finished games move by move. Every move's win-chance drop, its mark, the better move, each side's accuracy.
 
     Each position is judged by --bot's search (or the analysis's own alpha-beta) under
     --budget work units, so two runs give the same answer on any machine. Marks: inaccuracy
