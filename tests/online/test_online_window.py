@@ -114,7 +114,7 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             # the host's settings reach the window before the match: accept them
             run(win, [ann], lambda: bool(win.friend.offer_lines))
             assert panel.accept_button.visible and panel.decline_button.visible
-            assert any("you play Red" in line for line in panel.list.rows)
+            assert any("You play Red" in line for line in panel.list.rows)
             win.click_widget(panel.accept_button)
             run(win, [ann], lambda: win.session.online and ann.player.started)
             assert win.dialog is None and win.friend.in_match
@@ -221,7 +221,10 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
                     break
             win.friend.pick(0)
             run(win, [ann], lambda: bool(win.friend.offer_lines))
-            assert "fog: mode = seam" in win.friend.offer_lines
+            # the settings in sentences, never the engine's values ("enabled = False", "1000.0")
+            assert "Fog: seam." in win.friend.offer_lines and "Salvage: off." in win.friend.offer_lines
+            for line in win.friend.offer_lines:
+                assert " = " not in line and "False" not in line and "True" not in line and ".0" not in line, line
             win.friend.accept()
             run(win, [ann], lambda: win.session.online and ann.player.started)
             view = win.board

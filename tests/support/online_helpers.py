@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from pegboard.online import protocol as p
 from pegboard.online.client import HostSettings, OnlineClient
-from pegboard.online.server import Limits, LobbyThread
+from pegboard.online.limits import Limits
+from pegboard.online.server import LobbyThread
 from pegboard.online.store import Store
 
 FAST = Limits(rate=5000.0, burst=5000.0)
@@ -23,8 +25,13 @@ FAST = Limits(rate=5000.0, burst=5000.0)
 DEADLINE = 45.0
 
 
-def lobby(listing: bool = True, limits: Limits = FAST) -> LobbyThread:
-    return LobbyThread(listing=listing, limits=limits)
+def lobby(listing: bool = True, limits: Limits = FAST, **options: Any) -> LobbyThread:
+    return LobbyThread(listing=listing, limits=limits, **options)
+
+
+def hello_message(name: str, game: str = "nodewar", secret: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A hello as a hand-made client sends it (a fresh name secret unless one is given)."""
+    return {"t": "hello", "v": p.PROTOCOL, "name": name, "game": game, "secret": secret or p.new_secret(), **extra}
 
 
 def client(url: str, name: str, game: str, folder: Path, plugins: Any, **kwargs: Any) -> OnlineClient:
@@ -102,4 +109,4 @@ def play_random(clients: list[OnlineClient], rng: random.Random, *, max_moves: i
     return played
 
 
-__all__ = ["HostSettings", "Recorder", "client", "lobby", "pair", "play_random", "pump"]
+__all__ = ["HostSettings", "Recorder", "client", "hello_message", "lobby", "pair", "play_random", "pump"]

@@ -1,6 +1,7 @@
 """``play``: open the desktop window (pegboard.ui is imported only here, lazily)."""
 
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,8 +23,9 @@ def play(
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file.")] = None,
     skill: Annotated[int | None, typer.Option("--skill", metavar="S", help="Bot seats not given play the game's skill-S bot.")] = None,
     online: Annotated[str | None, typer.Option("--online", metavar="NAME", help="Play a friend online under this name (in the terminal).")] = None,
-    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT.")] = DEFAULT_LOBBY,
+    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT (or wss:// with TLS).")] = DEFAULT_LOBBY,
     code: Annotated[str | None, typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
+    cafile: Annotated[Path | None, typer.Option("--cafile", metavar="FILE", help="With --online and a wss:// lobby: trust only the certificate authority in this PEM file.")] = None,
 ) -> None:
     """Play in the desktop window, or online against a friend with --online NAME.
 
@@ -36,9 +38,9 @@ def play(
             raise UsageProblem("--online plays one seat yourself: seat and --skill options do not apply")
         from pegboard.cli.online import play_online
 
-        raise typer.Exit(play_online(game, online, lobby, code, ruleset))
-    if code is not None:
-        raise UsageProblem("--code needs --online NAME")
+        raise typer.Exit(play_online(game, online, lobby, code, ruleset, cafile))
+    if code is not None or cafile is not None:
+        raise UsageProblem("--code and --cafile need --online NAME")
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
