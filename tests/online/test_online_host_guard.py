@@ -96,7 +96,7 @@ def test_a_move_sent_while_the_host_is_away_is_kept_and_delivered_when_it_is_bac
             bob.play(move)
             pump([bob], lambda: bob.player.guest.pending, notices=heard)
             assert any(n.kind == "pending" and "your move is kept" in n.text for n in heard[id(bob)])
-            assert "your move is kept until they are back" in bob.status_line()
+            assert bob.status_line() == "Connected · Ann is away: your move is kept and will be sent when they are back"
             assert not bob.my_turn  # the kept move is still this side's move: no second one
             again = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
             ticket = again.resume_unfinished()

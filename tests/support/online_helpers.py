@@ -210,11 +210,13 @@ class Attack:
 
 
 def honest_match(url: str, folder: Path, plugins: Any, *, names: tuple[str, str] = ("Hal", "Ida"), moves: int = 6,
-                 code_mode: bool = False, seed: int = 5) -> int:
+                 code_mode: bool = False, seed: int = 5, **options: Any) -> int:
     """A pair started now (on 127.0.0.1) pairs, by the list or by code, and plays ``moves`` moves
-    (or the game to its end); returns the plies played. Both leave at the end."""
-    host = client(url, names[0], "nodewar", folder, plugins, host=HostSettings(ruleset="skirmish", seat=0, seed=seed))
-    guest = client(url, names[1], "nodewar", folder, plugins, auto_accept=True)
+    (or the game to its end); returns the plies played. Both leave at the end. ``options`` go to
+    both clients (``cafile``)."""
+    host = client(url, names[0], "nodewar", folder, plugins, host=HostSettings(ruleset="skirmish", seat=0, seed=seed),
+                  **options)
+    guest = client(url, names[1], "nodewar", folder, plugins, auto_accept=True, **options)
     try:
         if code_mode:
             host.connect()

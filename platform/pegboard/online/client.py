@@ -178,12 +178,13 @@ class OnlineClient:
     def status_line(self) -> str:
         """The status bar: connection and whose turn (``Connected · Your turn (South)``)."""
         line = self.status
-        if self.player.started or self.player.result is not None:
-            line += f" · {self.player.turn_line()}"
-        if self.player.ticket is not None and not self.player.peer_online and self.player.result is None:
-            line += f" · {self.player.peer_name or 'the other player'} is away"
-        if self.player.guest is not None and self.player.guest.pending:
-            line += " · your move is kept until they are back"
+        player = self.player
+        if player.guest is not None and player.guest.pending:
+            return f"{line} · {player.peer_name or 'The host'} is away: your move is kept and will be sent when they are back"
+        if player.started or player.result is not None:
+            line += f" · {player.turn_line()}"
+        if player.ticket is not None and not player.peer_online and player.result is None:
+            line += f" · {player.peer_name or 'the other player'} is away"
         return line
 
     @property

@@ -120,7 +120,7 @@ class OnlinePlayer:
         text = str(data.get("name", self._ruleset.ref))
         if data.get("description"):
             text += f": {data['description']}"
-        return text[:400]
+        return " ".join(text.split())[: p.MAX_SETTINGS]  # one line, as the lobby wants it
 
     # -- commands from the person -----------------------------------------------------------------
 

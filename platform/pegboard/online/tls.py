@@ -23,10 +23,10 @@ def server_context(cert: str | Path, key: str | Path) -> ssl.SSLContext:
         context.load_cert_chain(str(cert), str(key))
     except FileNotFoundError as exc:
         raise PegboardError(f"cannot read {exc.filename or cert}: no such file") from None
+    except ssl.SSLError as exc:  # (before OSError: it is one)
+        raise PegboardError(f"{cert} and {key} are not a PEM certificate and its private key ({exc.reason})") from None
     except OSError as exc:
         raise PegboardError(f"cannot read the certificate {cert} or its key {key}: {exc.strerror}") from None
-    except ssl.SSLError as exc:
-        raise PegboardError(f"{cert} and {key} are not a PEM certificate and its private key ({exc.reason})") from None
     return context
 
 
