@@ -78,6 +78,7 @@ def serve(
     data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="Folder for claimed names and open matches (default: lobby/ in the Pegboard home).")] = None,
     max_connections: Annotated[int, typer.Option(min=1, help="Connections at once, in all.")] = _LIMITS.max_connections,
     per_address: Annotated[int, typer.Option(min=1, help="Connections at once from one address (an IPv6 /64).")] = _LIMITS.per_address,
+    max_message: Annotated[int, typer.Option(min=4096, help="Largest message in bytes (a bigger one closes its connection).")] = _LIMITS.max_message,
     max_rooms: Annotated[int, typer.Option(min=1, help="Open matches at once, in all.")] = _LIMITS.max_rooms,
     rooms_per_address: Annotated[int, typer.Option(min=1, help="Open matches one address may be in.")] = _LIMITS.rooms_per_address,
     rate: Annotated[float, typer.Option(min=0.1, help="Messages a second per connection (faster ones wait) ...")] = _LIMITS.rate,
@@ -109,7 +110,7 @@ def serve(
 
         tls = server_context(tls_cert, tls_key)
     limits = dataclasses.replace(
-        _LIMITS, max_connections=max_connections, per_address=per_address, max_rooms=max_rooms,
+        _LIMITS, max_connections=max_connections, per_address=per_address, max_message=max_message, max_rooms=max_rooms,
         rooms_per_address=rooms_per_address, rate=rate, burst=burst, list_bytes=list_bytes,
         list_burst=max(_LIMITS.list_burst, 4 * list_bytes), waiting_per_address=waiting_per_address,
         hello_timeout=hello_timeout, idle_timeout=idle_timeout, code_guesses=code_guesses,

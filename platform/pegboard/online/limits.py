@@ -17,6 +17,8 @@ class Limits:
     """What one lobby tolerates (the defaults suit a public lobby and the load test)."""
 
     max_connections: int = 5000
+    max_message: int = 64 * 1024
+    """Largest frame a connection may send (a Node War state is ~28 KB); larger ones close it."""
     per_address: int = 20
     """Connections one address (an IPv6 /64) may hold at once."""
     max_rooms: int = 5000

@@ -26,7 +26,8 @@ from pegboard.online import DEFAULT_LOBBY as DEFAULT_LOBBY  # re-exported
 from pegboard.online import DEFAULT_PORT as DEFAULT_PORT
 
 MAX_MESSAGE_BYTES = 256 * 1024
-"""Largest frame the server accepts or relays (a fogged 11 x 11 Starfall state is ~12 KB)."""
+"""Largest frame any side reads (a lobby's own limit, ``--max-message``, is lower by default:
+a Node War state is ~28 KB, a fogged 11 x 11 Starfall state ~12 KB)."""
 MAX_MOVE_BYTES = 4096
 """Largest encoded move a host accepts from a guest."""
 MAX_NAME = 24
