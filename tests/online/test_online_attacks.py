@@ -20,7 +20,6 @@ from websockets.exceptions import ConnectionClosed
 from pegboard.online import protocol as p
 from pegboard.online.limits import Limits
 from support.online_helpers import (
-    Attack,
     answer,
     attacker_address,
     client,
@@ -30,6 +29,7 @@ from support.online_helpers import (
     pump,
     raw,
     said_hello,
+    under_attack,
 )
 
 
@@ -71,9 +71,7 @@ def test_a_lone_surrogate_is_refused_to_its_sender_alone(tmp_path: Path, plugins
 
     with lobby() as server:
         url = server.url
-        with Attack(attack) as running:
-            assert honest_match(url, tmp_path, plugins) >= 6  # the list works for everyone meanwhile
-            seen = running.result()
+        seen = under_attack(server, attack, tmp_path, plugins)  # the list works for everyone meanwhile
     assert [m["t"] for m in seen] == ["error", "error", "error", "pong"]
     assert all("valid Unicode" in m["reason"] for m in seen[:3])
     no_tracebacks(lobby_log)
@@ -127,9 +125,7 @@ def test_invented_rejoins_open_no_rooms(tmp_path: Path, plugins: Any, lobby_log:
 
     with lobby(limits=limits) as server:
         url = server.url
-        with Attack(attack) as running:
-            assert honest_match(url, tmp_path, plugins) >= 6
-            answers = running.result()
+        answers = under_attack(server, attack, tmp_path, plugins)
         assert server.call(lambda lobby: len(lobby.rooms)) <= 1  # only the honest pair's (if not yet closed)
         assert honest_match(url, tmp_path, plugins, names=("Jo", "Kim")) >= 6  # and the lobby still pairs
     assert answers[0] == {"t": "error", "reason": "say hello first"}
@@ -165,9 +161,7 @@ def test_idle_connections_from_one_address_cannot_fill_the_lobby(tmp_path: Path,
 
     with lobby(limits=limits) as server:
         url = server.url
-        with Attack(attack) as running:
-            assert honest_match(url, tmp_path, plugins) >= 6
-            outcome = running.result()
+        outcome = under_attack(server, attack, tmp_path, plugins)
     assert outcome.get("too many connections from your address", 0) >= 3 * 35
     assert outcome.get("say hello within 0.5 s", 0) >= 3 and outcome.get("say hello within 0.5 s", 0) <= 3 * 5
     assert len(server_warnings(lobby_log, "said no hello")) == 1  # logged once, not per connection
@@ -232,9 +226,7 @@ def test_deep_nesting_in_a_relay_is_refused_without_a_traceback(tmp_path: Path, 
 
     with lobby() as server:
         url = server.url
-        with Attack(attack) as running:
-            assert honest_match(url, tmp_path, plugins) >= 6
-            seen = running.result()
+        seen = under_attack(server, attack, tmp_path, plugins)
     assert [m["t"] for m in seen] == ["error"] * 5 + ["pong"]
     assert seen[0]["reason"] == f"a message may be nested at most {p.MAX_DEPTH} levels deep"
     no_tracebacks(lobby_log)
@@ -263,9 +255,7 @@ def test_wrong_token_rejoins_count_as_bad_messages(tmp_path: Path, plugins: Any,
                     return answers, exc.rcvd.code if exc.rcvd else None
                 return answers, None
 
-            with Attack(attack) as running:
-                assert honest_match(server.url, tmp_path, plugins) >= 6
-                answers, closed = running.result()
+            answers, closed = under_attack(server, attack, tmp_path, plugins)
             assert closed == 1008 and len(answers) == 20  # closed at the 20th bad message
             assert all(a == {"t": "rejoin_failed", "reason": "wrong token for that match", "retry": False} for a in answers)
             if not host.my_turn:

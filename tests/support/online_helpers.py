@@ -109,10 +109,6 @@ def play_random(clients: list[OnlineClient], rng: random.Random, *, max_moves: i
     return played
 
 
-__all__ = ["Attack", "HostSettings", "Recorder", "answer", "attacker_address", "client", "hello_message",
-           "honest_match", "lobby", "pair", "play_random", "pump", "raw", "said_hello"]
-
-
 # -- attacks: raw connections from other loopback addresses, on a thread of their own ----------------
 
 
@@ -236,3 +232,15 @@ def honest_match(url: str, folder: Path, plugins: Any, *, names: tuple[str, str]
     finally:
         host.close(leave=True)
         guest.close(leave=True)
+
+
+def under_attack(server: LobbyThread, attack: Callable[[Any], Any], folder: Path, plugins: Any, **options: Any) -> Any:
+    """Run ``attack`` (see :class:`Attack`) while an honest pair started meanwhile pairs and plays on
+    ``server``; returns what the attack returned."""
+    with Attack(attack) as running:
+        assert honest_match(server.url, folder, plugins, **options) >= 6
+        return running.result()
+
+
+__all__ = ["Attack", "HostSettings", "Recorder", "answer", "attacker_address", "client", "hello_message",
+           "honest_match", "lobby", "pair", "play_random", "pump", "raw", "said_hello", "under_attack"]
