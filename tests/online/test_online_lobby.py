@@ -163,6 +163,22 @@ def test_lobby_serve_command_listens_on_loopback_and_stops(tmp_path: Path) -> No
                 return answer
 
         assert asyncio.run(hello())["lobby"] == "codes"
+        import socket
+
+        port = int(url.rsplit(":", 1)[1])
+        for request in (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", b"\x16\x03\x01 not a handshake\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port)) as raw:  # bad input before any WebSocket
+                raw.sendall(request)
+                raw.recv(1024)
+
+        async def garbage() -> dict[str, object]:
+            async with connect(url) as ws:
+                await ws.send('{"t":"hello","v":2,"name":"\\ud800"}')
+                answer: dict[str, object] = json.loads(await ws.recv())
+                return answer
+
+        assert asyncio.run(garbage())["t"] == "error"
     finally:
         child.terminate()
-        child.wait(10)
+        _, errors = child.communicate(timeout=10)
+    assert "Traceback" not in errors, errors

@@ -117,7 +117,9 @@ def serve(
         claims_per_hour=claims_per_hour, name_days=name_days, room_ttl=room_ttl)
     folder = data if data is not None else profile_home() / "lobby"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.CRITICAL)  # its handshake failures are bad input, not news
+    # websockets logs a failed handshake (bad input: a port scan, a plain HTTP request) at INFO with a
+    # traceback; its warnings and errors (a bug in a handler) stay
+    logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         if not ipaddress.ip_address(host).is_loopback and tls is None:
             warning_line(f"listening on {host} without TLS: use --tls-cert/--tls-key for anything beyond your own network (docs/online.md)")
