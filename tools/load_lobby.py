@@ -230,8 +230,8 @@ async def run(args: argparse.Namespace, url: str, store_root: Path, indices: ran
     tasks = []
     for count, index in enumerate(indices):
         tasks.append(asyncio.create_task(simulate(index, url, args, store_root, tally, stop_at)))
-        if count % 20 == 19:
-            await asyncio.sleep(0.05)  # players arrive over a moment, not in one instant
+        if count % 10 == 9:
+            await asyncio.sleep(10 / args.arrive)  # players arrive over a while, not in one instant
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for result in results:
         if isinstance(result, BaseException):
@@ -295,6 +295,8 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=200, help=f"simulated players, even, at most {MAX_CLIENTS}")
     parser.add_argument("--seconds", type=float, default=60.0, help=f"how long they play, at most {MAX_SECONDS:.0f}")
     parser.add_argument("--think", type=float, default=0.25, help="average pause before each move (seconds)")
+    parser.add_argument("--arrive", type=float, default=400.0,
+                        help="players arriving a second, in each process (default 400)")
     parser.add_argument("--warmup", type=float, default=0.0,
                         help="seconds at the start whose round trips are not counted (the players arriving)")
     parser.add_argument("--ruleset", default="skirmish", help="the Node War ruleset the hosts offer")

@@ -111,6 +111,11 @@ def test_the_list_shows_name_game_ruleset_rating_by_game(tmp_path: Path, plugins
         (["online-bot", "nodewar", "nosuchbot"], 2, "unknown bot"),
         (["online-bot", "nosuchgame", "random"], 2, "unknown"),
         (["online-bot", "nodewar", "random", "--lobby", "ftp://x"], 2, "must start with ws://"),
+        (["play", "nodewar", "--online", "Ann", "--lobby", "wss://127.0.0.1:1", "--cafile", "/no/such.pem"], 2,
+         "--cafile /no/such.pem: no such file"),
+        (["play", "nodewar", "--cafile", "ca.pem"], 2, "need --online"),
+        (["lobby", "serve", "--tls-key", "k.pem"], 2, "--tls-cert and --tls-key go together"),
+        (["lobby", "serve", "--per-address", "0"], 2, "--per-address"),
     ],
 )
 def test_cli_bad_input_is_one_line(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], code: int, message: str) -> None:

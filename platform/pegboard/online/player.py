@@ -251,6 +251,8 @@ class OnlinePlayer:
     def legal_moves(self) -> list[Move]:
         if not self.my_turn:
             return []
+        if self.host is not None and self.host.session is not None and not self.host.game.hidden_information:
+            return self.host.session.state.legal_moves()  # nothing hidden: no need to copy a view first
         view = self.view()
         return view.legal_moves() if view is not None else []
 
@@ -359,8 +361,8 @@ class OnlinePlayer:
             return
         if self.host is not None:
             self._send_updates(self.host.handle(data))
-            new = min(self.host.refused_count - self._refusals_seen, len(self.host.refusals))
-            for refused in list(self.host.refusals)[len(self.host.refusals) - new :] if new > 0 else []:
+            if self.host.refused_count > self._refusals_seen:  # one message, one refusal at most
+                refused = self.host.refusals[-1]
                 self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
             self._refusals_seen = self.host.refused_count
             if self.host.junk_streak >= JUNK_LIMIT:
