@@ -110,6 +110,7 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.wrong_guesses = 0
         self._ids = itertools.count(1)
+        self._closing: set[asyncio.Task[None]] = set()
         self._handlers: dict[str, Callable[[Member, dict[str, Any]], Awaitable[None]]] = {
             "ping": self.on_ping, "hello": self.on_hello, "list": self.on_list, "ready": self.on_ready,
             "unready": self.on_unready, "pick": self.on_pick, "join": self.on_join, "rejoin": self.on_rejoin,
@@ -248,9 +249,9 @@ class Lobby:
         idle = [m for m in self.members.values() if m.name and now - m.heard > limits.idle_timeout]
         for member in late:
             self.attacks.note(member.address, "hello", f"closed connections that said no hello in {limits.hello_timeout:g} s", now)
-            await self._close(member, 1008, f"say hello within {limits.hello_timeout:g} s")
-        for member in idle:
-            await self._close(member, 1001, "idle for too long")
+        # all at once: a peer that never answers the close holds its close for close_timeout
+        await asyncio.gather(*(self._close(m, 1008, f"say hello within {limits.hello_timeout:g} s") for m in late),
+                             *(self._close(m, 1001, "idle for too long") for m in idle))
         return len(late) + len(idle)
 
     # -- messages ---------------------------------------------------------------------------------
@@ -483,8 +484,10 @@ class Lobby:
         if guest is not None:
             room.members["guest"] = None
             guest.room = guest.role = None
-            await self._close(guest, 1008, "your host disconnected you: too many refused messages")
             await self.send(member, {"t": "peer", "status": "away"})
+            closing = asyncio.create_task(self._close(guest, 1008, "your host disconnected you: too many refused messages"))
+            self._closing.add(closing)  # not awaited here: the host's next message need not wait for it
+            closing.add_done_callback(self._closing.discard)
 
     async def on_leave(self, member: Member, message: dict[str, Any]) -> None:
         """Leave the match for good (the host has already been told why, through a relay)."""
