@@ -77,15 +77,16 @@ def honest_address(index: int) -> str:
     return f"127.0.{group // 250}.{1 + group % 250}"
 
 
-def start_lobby(data: Path, profile: Path | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``pegboard lobby serve --port 0 --quiet --data DATA`` in a child (under cProfile writing
-    ``profile`` when given); returns it and its URL."""
+def start_lobby(data: Path, log: Path, profile: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``pegboard lobby serve --port 0 --quiet --data DATA`` in a child, its log to ``log`` (under
+    cProfile writing ``profile`` when given); returns it and its URL."""
     profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
-    child = subprocess.Popen(
-        [sys.executable, *profiler, "-m", "pegboard", "lobby", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet",
-         "--data", str(data)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
-    )
+    with log.open("w", encoding="utf-8") as errors:
+        child = subprocess.Popen(
+            [sys.executable, *profiler, "-m", "pegboard", "lobby", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--quiet", "--data", str(data)],
+            stdout=subprocess.PIPE, stderr=errors, text=True, cwd=ROOT,
+        )
     assert child.stdout is not None
     line = child.stdout.readline()
     if not line.startswith("lobby on "):
@@ -225,8 +226,14 @@ async def simulate(index: int, url: str, args: argparse.Namespace, store_root: P
 
 
 async def run(args: argparse.Namespace, url: str, store_root: Path, indices: range) -> Tally:
+    import gc
+
     tally = Tally()
     stop_at = time.monotonic() + args.seconds
+    if args.warmup:
+        # the players have arrived and paired: their matches live on, out of the collector's scans
+        # (a real player's program holds one match, not a thousand)
+        asyncio.get_running_loop().call_later(args.warmup, gc.freeze)
     tasks = []
     for count, index in enumerate(indices):
         tasks.append(asyncio.create_task(simulate(index, url, args, store_root, tally, stop_at)))
@@ -241,7 +248,13 @@ async def run(args: argparse.Namespace, url: str, store_root: Path, indices: ran
 
 def run_share(args: argparse.Namespace, url: str, store_root: Path, indices: range) -> Tally:
     """One process's share of the players (pairs stay together: hosts are even, guests the next odd)."""
+    import gc
+
     os.environ["PEGBOARD_HOME"] = str(store_root)
+    # As the pegboard command does (cli/app.py): a thousand players' matches are many long-lived
+    # objects, and the default collector scanned them all again and again (pauses of a second)
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
     return asyncio.run(run(args, url, store_root, indices))
 
 
@@ -321,7 +334,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="pegboard-load-") as folder, \
             tempfile.TemporaryDirectory(prefix="pegboard-load-", dir=shm if shm.is_dir() else None) as players:
         os.environ["PEGBOARD_HOME"] = players
-        child, url = start_lobby(Path(folder) / "lobby", args.profile_lobby)
+        log = Path(folder) / "lobby.log"
+        child, url = start_lobby(Path(folder) / "lobby", log, args.profile_lobby)
         try:
             measured = measure(args, child, url, Path(players))
         finally:
@@ -330,6 +344,7 @@ def main() -> int:
                 child.wait(10)
             except subprocess.TimeoutExpired:
                 child.kill()
+        measured.log_lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
     return report(args, measured)
 
 
@@ -346,6 +361,7 @@ class Measured:
     hwm: int
     lobby_cpu: float
     load: tuple[float, float, float]
+    log_lines: list[str] = field(default_factory=list)
 
 
 def measure(args: argparse.Namespace, child: subprocess.Popen[str], url: str, folder: Path) -> Measured:
@@ -417,6 +433,10 @@ def report(args: argparse.Namespace, m: Measured) -> int:
         print(f"  {line}")
     print(f"lobby memory: {m.idle_rss / 1024:.1f} MiB idle, {m.peak_rss / 1024:.1f} MiB under load (sampled), "
           f"{m.hwm / 1024:.1f} MiB peak (VmHWM)")
+    tracebacks = sum("Traceback" in line for line in m.log_lines)
+    print(f"lobby log: {len(m.log_lines)} lines, {tracebacks} tracebacks")
+    for line in m.log_lines[:8]:
+        print(f"  {line[:160]}")
     if m.attacks:
         from hostile_lobby import describe
 

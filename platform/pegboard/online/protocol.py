@@ -45,6 +45,7 @@ CODE_LENGTH = 4
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 _RULESET = re.compile(r"^[A-Za-z0-9_./:-]{1,80}$")
 _SECRET = re.compile(r"^[A-Za-z0-9_-]+$")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def encode(message: Mapping[str, Any]) -> str:
@@ -64,34 +65,41 @@ def decode(frame: str | bytes) -> dict[str, Any]:
         raise ProtocolError("not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
-    check_tree(data)
+    # A text frame is valid UTF-8, which cannot hold a surrogate: only a \\uD800-\\uDFFF escape can
+    # make one, so without such an escape only the depth needs checking.
+    check_tree(data, text=_SURROGATE_ESCAPE.search(frame) is not None)
     kind = data.get("t")
     if not isinstance(kind, str) or not kind:
         raise ProtocolError("a message needs a type in 't'")
     return data
 
 
-def check_tree(value: Any) -> None:
+def check_tree(value: Any, *, text: bool = True) -> None:
     """Refuse a decoded message nested deeper than :data:`MAX_DEPTH` or holding text that is not
     valid Unicode (a lone surrogate such as ``"\\ud800"`` decodes, but cannot be encoded again).
 
     Iterative, so a hostile depth cannot exhaust the stack; every key and string is checked once.
+    ``text=False`` skips the Unicode check (:func:`decode` knows when no string can hold one).
     """
-    stack: list[tuple[Any, int]] = [(value, 1)]
+    if text and isinstance(value, str):
+        _check_unicode(value)
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, (dict, list)) else []
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, str):
-            _check_unicode(item)
-        elif isinstance(item, dict):
-            if depth > MAX_DEPTH:
-                raise ProtocolError(f"a message may be nested at most {MAX_DEPTH} levels deep")
-            for key, inner in item.items():
-                _check_unicode(key)
-                stack.append((inner, depth + 1))
-        elif isinstance(item, list):
-            if depth > MAX_DEPTH:
-                raise ProtocolError(f"a message may be nested at most {MAX_DEPTH} levels deep")
-            stack.extend((inner, depth + 1) for inner in item)
+        if depth > MAX_DEPTH:
+            raise ProtocolError(f"a message may be nested at most {MAX_DEPTH} levels deep")
+        if isinstance(item, dict):
+            if text:
+                for key in item:
+                    _check_unicode(key)
+            children = item.values()
+        else:
+            children = item
+        for child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+            elif text and isinstance(child, str):
+                _check_unicode(child)
 
 
 def _check_unicode(text: str) -> None:
