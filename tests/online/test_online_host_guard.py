@@ -136,3 +136,23 @@ def test_an_accept_the_host_was_not_there_for_is_kept_and_sent_when_it_is_back(t
     for message in again:
         host.receive(message)
     assert host.started
+
+
+def test_online_log_is_bounded_on_disk(tmp_path: Path) -> None:
+    from pegboard.cli.online import _log_to_file
+
+    logger = logging.getLogger("pegboard.online")
+    before, level, propagate = list(logger.handlers), logger.level, logger.propagate
+    try:
+        _log_to_file(tmp_path)
+        line = "refused the guest's move: " + "x" * 180
+        for _ in range(12_000):  # ~2.5 MB of refusals, as a hostile guest could cause in a long match
+            logging.getLogger("pegboard.online.host").warning(line)
+        sizes = [p.stat().st_size for p in tmp_path.glob("online.log*")]
+        assert len(sizes) == 2 and max(sizes) <= (1 << 20) + 400  # the file and one older file, 1 MiB each
+    finally:
+        for handler in logger.handlers[len(before):]:
+            handler.close()
+        logger.handlers[:] = before
+        logger.setLevel(level)
+        logger.propagate = propagate
