@@ -268,13 +268,17 @@ def _lobby_prompt(client: "OnlineClient") -> None:
     if client.player.lobby_mode == "codes":
         print("the lobby list is switched off: type r to wait for a friend (you get a code), or type their code", flush=True)
         return
+    first = client.player.list_offset
     if players:
-        print("waiting to play:")
+        print("waiting to play:" if not first else f"waiting to play (from the {first + 1}th on):")
         for index, entry in enumerate(players, start=1):
             rating = f"{entry['rating']:.0f}" if isinstance(entry.get("rating"), (int, float)) else "-"
             print(f"{index:3d}. {entry.get('name')}  {entry.get('game')}  {entry.get('ruleset')}  rating {rating}  {entry.get('settings', '')}")
     else:
         print("nobody is waiting yet")
+    more = client.player.list_total - first - len(players)
+    if more > 0:
+        print(f"{more} more waiting: m shows the next ones")
     print("type a number to play that player, r when you are ready to play (your name goes on the list), l to look again, q to quit", flush=True)
 
 
@@ -396,6 +400,8 @@ def _command(client: "OnlineClient", line: str) -> None:
             client.ready()
         elif line == "l":
             client.refresh_list()
+        elif line == "m":
+            client.refresh_list(player.list_offset + len(player.players))
         elif line.isdigit() and player.players and 1 <= int(line) <= len(player.players):
             client.pick(int(player.players[int(line) - 1]["id"]))
         else:

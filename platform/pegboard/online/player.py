@@ -92,6 +92,8 @@ class OnlinePlayer:
         self.peer_online = False
         self.peer_name = ""
         self.players: list[dict[str, Any]] = []
+        self.list_total = 0  # players waiting for this game, of which ``players`` are the page from ...
+        self.list_offset = 0  # ... this one on
         self.code: str | None = None
         self.lobby_mode = ""
         self._refusals_seen = 0
@@ -290,11 +292,13 @@ class OnlinePlayer:
             self._notice("welcome", "the lobby list is switched off: use a 4-letter code" if self.lobby_mode == "codes" else "")
         elif kind == "list":
             self.players = [e for e in message.get("players", []) if isinstance(e, dict)]
-            total = message.get("total") if isinstance(message.get("total"), int) else len(self.players)
-            elsewhere = message.get("elsewhere") if isinstance(message.get("elsewhere"), int) else 0
+            total, elsewhere, offset = (message.get(k) for k in ("total", "elsewhere", "offset"))
+            total = total if isinstance(total, int) else len(self.players)
+            elsewhere = elsewhere if isinstance(elsewhere, int) else 0
+            self.list_total, self.list_offset = total, offset if isinstance(offset, int) else 0
             self._notice("list", "the lobby list is switched off" if message.get("off") else f"{total} waiting",
                          players=self.players, off=bool(message.get("off")), total=total, elsewhere=elsewhere,
-                         offset=message.get("offset", 0))
+                         offset=self.list_offset)
         elif kind == "waiting":
             self.code = message.get("code") if isinstance(message.get("code"), str) else None
             text = f"your code: {self.code}" if self.code else "you are on the list"
