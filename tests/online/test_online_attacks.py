@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from pegboard.online import protocol as p
 from pegboard.online.limits import Limits
@@ -148,8 +148,9 @@ def test_idle_connections_from_one_address_cannot_fill_the_lobby(tmp_path: Path,
             for _ in range(40):
                 try:
                     opened.append(await raw(url, attacker_address()))
-                except (OSError, ConnectionClosed):
-                    outcome["refused at once"] = outcome.get("refused at once", 0) + 1
+                except InvalidStatus as exc:  # turned away before the WebSocket handshake: the cheapest refusal
+                    reason = f"HTTP {exc.response.status_code}: {exc.response.body.decode().strip()}"
+                    outcome[reason] = outcome.get(reason, 0) + 1
             for ws in opened:
                 try:
                     await asyncio.wait_for(ws.recv(), 10.0)
@@ -162,7 +163,7 @@ def test_idle_connections_from_one_address_cannot_fill_the_lobby(tmp_path: Path,
     with lobby(limits=limits) as server:
         url = server.url
         outcome = under_attack(server, attack, tmp_path, plugins)
-    assert outcome.get("too many connections from your address", 0) >= 3 * 35
+    assert outcome.get("HTTP 429: too many connections from your address", 0) >= 3 * 35
     assert outcome.get("say hello within 0.5 s", 0) >= 3 and outcome.get("say hello within 0.5 s", 0) <= 3 * 5
     assert len(server_warnings(lobby_log, "said no hello")) == 1  # logged once, not per connection
     no_tracebacks(lobby_log)
@@ -268,3 +269,20 @@ def test_wrong_token_rejoins_count_as_bad_messages(tmp_path: Path, plugins: Any,
     assert len(server_warnings(lobby_log, "closed a connection after 20 bad messages")) == 1
     no_tracebacks(lobby_log)
 
+
+
+def test_a_client_turned_away_at_the_door_says_so_in_words(tmp_path: Path, plugins: Any) -> None:
+    from pegboard.errors import LobbyUnreachable
+
+    with lobby(limits=Limits(rate=5000.0, burst=5000.0, per_address=1)) as server:
+        first = client(server.url, "Ann", "nodewar", tmp_path, plugins)
+        second = client(server.url, "Bob", "nodewar", tmp_path, plugins)
+        try:
+            first.connect()
+            with pytest.raises(LobbyUnreachable) as refused:
+                second.connect()
+            assert refused.value.reason == (f"Cannot reach the lobby at {server.url}: the lobby turned the connection "
+                                            "away: too many connections from your address.")
+        finally:
+            first.close(leave=True)
+            second.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import math
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -59,16 +60,19 @@ class AddressGuard:
 
     # -- connections and waiting players -------------------------------------------------------
 
-    def admit(self, key: str, now: float) -> str | None:
-        """Take a connection slot for ``key``; returns why not when it may not connect."""
-        entry = self._get(key)
-        if entry.connections >= self.limits.per_address:
+    def refusal(self, key: str, now: float) -> str | None:
+        """Why ``key`` may not open a connection now (None: it may)."""
+        entry = self.addresses.get(key)
+        if entry is not None and entry.connections >= self.limits.per_address:
             return "too many connections from your address"
         wait = self.blocked(key, "strikes", now)
         if wait:
-            return f"too many bad messages from your address: try again in {wait:.0f} s"
-        entry.connections += 1
+            return f"too many bad messages from your address: try again in {math.ceil(wait)} s"
         return None
+
+    def admit(self, key: str) -> None:
+        """Take a connection slot for ``key`` (after :meth:`refusal` said it may)."""
+        self._get(key).connections += 1
 
     def release(self, key: str) -> None:
         entry = self.addresses.get(key)

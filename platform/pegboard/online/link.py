@@ -251,6 +251,9 @@ def unreachable_reason(exc: BaseException, timeout: float) -> str:
         return "nothing answers there. Is the lobby running, and is the address right?"
     if isinstance(exc, TimeoutError):
         return f"no answer within {timeout:g} seconds. Is the address right, and is the network up?"
+    if isinstance(exc, InvalidStatus) and exc.response.status_code in (429, 503):
+        said = exc.response.body.decode("utf-8", "replace").strip()[:200] if exc.response.body else "it is busy"
+        return f"the lobby turned the connection away: {said}."
     if isinstance(exc, InvalidStatus):
         return f"the server there is not a Pegboard lobby (it answered HTTP {exc.response.status_code})."
     if isinstance(exc, InvalidHandshake):

@@ -25,10 +25,12 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from pegboard.errors import ProtocolError, Unavailable
 from pegboard.online import protocol as p
@@ -89,6 +91,10 @@ def other(role: str) -> str:
     return "guest" if role == "host" else "host"
 
 
+def _address_of(conn: ServerConnection) -> str:
+    return address_key(str(conn.remote_address[0]) if conn.remote_address else "?")
+
+
 class Lobby:
     """The lobby's state and message handling (one instance per server, one asyncio loop).
 
@@ -129,19 +135,34 @@ class Lobby:
 
     # -- connections ---------------------------------------------------------------------------
 
+    def screen(self, conn: ServerConnection, request: Request) -> Response | None:
+        """Turn a connection away before its WebSocket handshake when it may not come in (the
+        websockets ``process_request`` hook): one HTTP 429 or 503 answer, the cheapest refusal."""
+        now = self.clock()
+        refusal = self._refusal(_address_of(conn), now)
+        if refusal is None:
+            return None
+        return conn.respond(HTTPStatus.SERVICE_UNAVAILABLE if refusal.startswith("lobby full") else
+                            HTTPStatus.TOO_MANY_REQUESTS, refusal + "\n")
+
+    def _refusal(self, address: str, now: float) -> str | None:
+        if len(self.members) >= self.limits.max_connections:
+            self.attacks.note("lobby", "full", f"full ({len(self.members)} connections): refusing new ones", now)
+            return "lobby full, try later"
+        refusal = self.guard.refusal(address, now)
+        if refusal is not None:
+            self.attacks.note(address, "admit", f"refused connections: {refusal}", now)
+        return refusal
+
     async def handle(self, conn: ServerConnection) -> None:
         """The life of one connection (the websockets handler)."""
         now = self.clock()
-        address = address_key(str(conn.remote_address[0]) if conn.remote_address else "?")
-        if len(self.members) >= self.limits.max_connections:
-            self.attacks.note("lobby", "full", f"full ({len(self.members)} connections): refusing new ones", now)
-            await conn.close(1013, "lobby full, try later")
-            return
-        refusal = self.guard.admit(address, now)
+        address = _address_of(conn)
+        refusal = self._refusal(address, now)  # again: others may have come in during the handshake
         if refusal is not None:
-            self.attacks.note(address, "admit", f"refused connections: {refusal}", now)
             await conn.close(1013, refusal)
             return
+        self.guard.admit(address)
         limits = self.limits
         member = Member(conn, next(self._ids), address, Bucket(limits.rate, limits.burst, now),
                         Bucket(limits.list_bytes, limits.list_burst, now), now, now)

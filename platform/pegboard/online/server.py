@@ -44,7 +44,7 @@ async def start(lobby: Lobby, host: str = "127.0.0.1", port: int = p.DEFAULT_POR
     # No per-message compression: it cost 42 KiB of zlib state per connection (64 -> 22 KiB each
     # without) and a decompress and recompress of every relayed frame; a state is 10-30 KB.
     return await serve(lobby.handle, host, port, ssl=tls, max_size=lobby.limits.max_message, max_queue=4,
-                       compression=None,
+                       compression=None, process_request=lobby.screen,
                        ping_interval=20, ping_timeout=20, close_timeout=2, open_timeout=lobby.limits.hello_timeout)
 
 
