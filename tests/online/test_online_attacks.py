@@ -286,3 +286,33 @@ def test_a_client_turned_away_at_the_door_says_so_in_words(tmp_path: Path, plugi
         finally:
             first.close(leave=True)
             second.close()
+
+
+def test_a_connection_that_sent_bad_messages_is_read_slower() -> None:
+    async def pings(ws: Any, count: int) -> int:
+        for n in range(count):
+            await ws.send(json.dumps({"t": "ping", "n": n}))
+        answered = 0
+        for _ in range(count):
+            answered += (await answer(ws))["t"] == "pong"
+        return answered
+
+    async def run() -> tuple[int, int, int, int]:
+        clean = await said_hello(url, attacker_address(0), "Clean")
+        answered_clean = await pings(clean, 30)
+        after_clean = server.call(lambda lobby: lobby.throttled)
+        bad = await said_hello(url, attacker_address(1), "Bad")
+        for _ in range(3):
+            await bad.send("{not json")
+            await answer(bad)
+        answered_bad = await pings(bad, 30)
+        after_bad = server.call(lambda lobby: lobby.throttled)
+        for ws in (clean, bad):
+            await ws.close()
+        return answered_clean, after_clean, answered_bad, after_bad
+
+    with lobby(limits=Limits(rate=2000.0, burst=2000.0)) as server:
+        url = server.url
+        answered_clean, after_clean, answered_bad, after_bad = asyncio.run(run())
+    assert answered_clean == answered_bad == 30  # held back, never lost
+    assert after_clean == 0 and after_bad >= 20  # only the one with 3 strikes waited (burst 1, a tenth of the rate)

@@ -41,7 +41,9 @@ from pegboard.online.names import name_key
 
 log = logging.getLogger("pegboard.online.server")
 
-ROLES = ("host", "guest")
+PENALTY_STRIKES = 3
+"""Bad messages after which a connection is read at a tenth of its rate (a person who mistyped
+three codes still has three messages a second)."""
 
 
 @dataclass(eq=False)
@@ -193,6 +195,8 @@ class Lobby:
         connection is closed and its address owes a failure."""
         self.refused += 1
         member.strikes += 1
+        if member.strikes == PENALTY_STRIKES:  # from now on read at a tenth of the rate
+            member.messages = Bucket(self.limits.rate / 10, 1.0, self.clock())
         await self.send(member, reply or {"t": "error", "reason": reason})
         if member.strikes == self.limits.max_strikes:
             now = self.clock()
