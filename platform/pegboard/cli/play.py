@@ -24,6 +24,7 @@ def play(
     online: Annotated[str | None, typer.Option("--online", metavar="NAME", help="Play a friend online under this name (in the terminal).")] = None,
     lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby for --online, ws://HOST:PORT.")] = DEFAULT_LOBBY,
     code: Annotated[str | None, typer.Option("--code", metavar="ABCD", help="With --online: join the player who read you this code.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Deal the first game from seed N (New game: N+1, ...); by default every game gets a fresh seed.")] = None,
 ) -> None:
     """Play in the desktop window, or online against a friend with --online NAME.
 
@@ -32,13 +33,15 @@ def play(
     game's strongest bot (or, with --skill S, its skill-S bot).
     """
     if online is not None:
-        if ctx.args or seat or skill is not None:
-            raise UsageProblem("--online plays one seat yourself: seat and --skill options do not apply")
+        if ctx.args or seat or skill is not None or seed is not None:
+            raise UsageProblem("--online plays one seat yourself: seat, --skill and --seed options do not apply (the host deals)")
         from pegboard.cli.online import play_online
 
         raise typer.Exit(play_online(game, online, lobby, code, ruleset))
     if code is not None:
         raise UsageProblem("--code needs --online NAME")
+    if seed is not None and seed < 0:
+        raise UsageProblem("--seed must be 0 or more")
     registry = plugins()
     spec = registry.game(game)
     chosen = parse_seat_args(spec.seats, ctx.args, seat or ())
@@ -57,7 +60,7 @@ def play(
         error_line(f"the window is not available: {exc}")
         raise typer.Exit(EXIT_USAGE) from None
     try:
-        exit_code = ui.launch(game, name, seats)
+        exit_code = ui.launch(game, name, seats, seed=seed)
     except UnknownId:
         raise
     except Exception as exc:  # noqa: BLE001

@@ -44,28 +44,36 @@ def open_window(session: Session, plugins: Any = None, *, width: int = 1280, hei
         raise
 
 
-def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugins: Any = None, *, seed: int = 0,
+def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugins: Any = None, *, seed: int | None = 0,
                  threaded: bool = True, workers: str | None = None) -> Session:
-    """A session for ``game_id`` under ``ruleset`` with seats "human" or bot ids (no pyglet)."""
-    from pegboard.match.session import Session
+    """A session for ``game_id`` under ``ruleset`` with seats "human" or bot ids (no pyglet).
+
+    ``seed=None`` is how a person plays: the first game and every new one deal from a fresh seed
+    drawn from the operating system (the record keeps it, so each game still replays exactly). A
+    number starts from that seed and each new game uses the next number (reproducible on purpose).
+    """
+    from pegboard.match.session import Session, fresh_seed
     from pegboard.plugins.manager import get_plugins
     from pegboard.ui.catalog import load_game
 
     plugins = plugins or get_plugins()
     game, ref = load_game(plugins, game_id, ruleset)
     seat_list = list(seats) or ["human"] * len(game.seats)
-    return Session(game, seat_list, seed=seed, ruleset=ref, plugins=plugins, threaded=threaded, workers=workers)
+    return Session(game, seat_list, seed=fresh_seed() if seed is None else seed, ruleset=ref, plugins=plugins,
+                   threaded=threaded, workers=workers, fresh_seeds=seed is None)
 
 
-def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), *, plugins: Any = None) -> int:
+def launch(game_id: str, ruleset: str | None = None, seats: Sequence[str] = (), *, plugins: Any = None,
+           seed: int | None = None) -> int:
     """Open the match window and run until it closes; returns the exit code (0).
 
-    ``seats`` holds "human" or a bot id per seat. Unknown ids raise
+    ``seats`` holds "human" or a bot id per seat. ``seed`` None deals every game from a fresh
+    seed; a number reproduces that game (see :func:`make_session`). Unknown ids raise
     ``UnknownId``; a missing display raises :class:`DisplayUnavailable`.
     """
     from pegboard.match.session import default_bot_worker
 
-    session = make_session(game_id, ruleset, seats, plugins, workers=default_bot_worker())
+    session = make_session(game_id, ruleset, seats, plugins, seed=seed, workers=default_bot_worker())
     win = open_window(session, plugins)
     import pyglet
 
