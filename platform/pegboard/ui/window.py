@@ -289,7 +289,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
-        self.bar_buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
+        # only while a paused bot is to move: on a person's turn the bots go on after their move anyway
+        self.bar_buttons["resume"].set_enabled(s.bots_paused and s.bot_to_move())
         self.bar_buttons["history"].set_toggled(self.show_history)
         suffix = self._text_suffix()
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
@@ -554,7 +555,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         """After undo, redo or import: how the paused bots go on again (nothing without bots)."""
         if all(c.is_human for c in self.session.seats):
             return ""
-        return self._paused_note() or " Bots are paused until you move or press Resume bot."
+        return self._paused_note() or " Your move: the bots are paused until you play it."
 
     def undo(self) -> None:
         if self.session.online:
