@@ -32,10 +32,11 @@ DIM_OVERLAY = (0, 0, 0, 150)
 #: Default seat colours (seat 0, seat 1, ...) when a board view names none.
 SEAT_COLORS: tuple[RGB, ...] = (hex_color("#3b82f6"), hex_color("#ef4444"), hex_color("#22c55e"), hex_color("#eab308"))
 
-FONT_NAME: str | None = None  # pyglet's default sans font
-FONT_SIZE = 11
-SMALL_FONT_SIZE = 10
-TITLE_FONT_SIZE = 14
+#: The shipped UI font (pegboard/ui/fonts, registered by pegboard.ui.typeface) and its type scale.
+FONT_NAME = "Inter"
+TITLE_FONT_SIZE = 15  # dialog and panel titles, the end screen's result
+FONT_SIZE = 11  # body: buttons, lists, the status line
+SMALL_FONT_SIZE = 9.5  # notes, explanations, the evaluation figures
 
 TOP_BAR_HEIGHT = 44
 STATUS_HEIGHT = 30

@@ -20,8 +20,10 @@ import pyglet
 from pyglet import shapes
 from pyglet.window import key
 
-from pegboard.ui import theme
+from pegboard.ui import theme, typeface
 from pegboard.ui.rect import Rect
+
+typeface.register()  # before the first label or measurement names the font
 
 Drawable = Any
 
