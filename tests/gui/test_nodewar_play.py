@@ -304,7 +304,7 @@ def test_resizing_keeps_the_board_playable(window):
             x, y = board.point_xy(p)
             assert area.contains(x, y), "every lattice point is inside the board area"
         assert window.buttons["new"].rect.right < window.evalbar.rect.x
-        assert all(text_width(b.short_text if b.compact else b.text) <= b.rect.width for b in window.buttons.values())
+        assert all(text_width(b.shown_text()) <= b.rect.width for b in window.buttons.values())
         window.say("Showing the position after move 3. Red (Easy) is paused: press Resume bot or play its move yourself.")
         line = window.status.text
         assert text_width(line.text, line.size) <= line.rect.width, "the status sentence is shown whole"

@@ -120,7 +120,7 @@ def test_hovering_a_button_highlights_it(window_factory, tmp_path):
     assert close(pixel(w.render(), x, y), theme.BUTTON)
     w.send("on_mouse_motion", button.rect.center[0], button.rect.center[1], 0, 0)
     assert close(pixel(snap(w, tmp_path, "hover"), x, y), theme.BUTTON_HOVER)
-    assert w.status.text.text.startswith("Choose who plays"), "the status line explains the hovered button"
+    assert w.tip.startswith("Customize: who plays"), "the hovered button's tooltip is up next"
     assert close(pixel(w.render(), w.buttons["undo"].rect.x + 6, y), theme.BUTTON_DISABLED), "nothing to undo yet"
 
 
@@ -190,7 +190,7 @@ def test_customize_apply_keeps_the_game_and_start_new_game_switches_ruleset(wind
     before = pixel(w.render(), w.board_area.x + 5, w.board_area.y + 5)
     w.click_widget(w.buttons["customize"])
     dialog = w.dialog
-    assert dialog is not None and dialog.title == "⚙ Customize"
+    assert dialog is not None and dialog.title == "Customize"
     after = pixel(snap(w, tmp_path, "customize"), w.board_area.x + 5, w.board_area.y + 5)
     assert sum(after) < sum(before), "the window is dimmed under the dialog"
     white = dialog.choices[1]

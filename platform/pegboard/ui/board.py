@@ -130,6 +130,10 @@ class BoardView(Protocol):
         """The explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`) for the
         history panel, or "" for none."""
 
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        """The tooltip for what lies under the pointer at board coordinates (x, y) — a button of
+        the view's own panel, say — or None. The window floats it up after a short rest."""
+
 
 class BoardViewBase:
     """A convenient base for board views: holds the game, session, area, a batch and a status.
@@ -240,6 +244,9 @@ class BoardViewBase:
 
     def history_note(self, record: Any) -> str:
         return ""
+
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        return None
 
     def delete(self) -> None:
         for item in self._items:

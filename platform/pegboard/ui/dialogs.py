@@ -24,7 +24,7 @@ class CustomizeDialog(Dialog):
                  rulesets: Sequence[RulesetChoice], current_ruleset: str,
                  on_apply: Callable[[list[str]], Any], on_new_game: Callable[[list[str], str], Any]) -> None:
         height = 200 + 40 * len(seats) + min(6, max(1, len(rulesets))) * 24
-        super().__init__("⚙ Customize", 560, height)
+        super().__init__("Customize", 560, height)
         self.options = [("human", "Player"), *bots]
         self.on_apply_cb = on_apply
         self.on_new_game_cb = on_new_game

@@ -31,6 +31,7 @@ Drawable = Any
 LAYER_BASE = 0
 LAYER_OVERLAY = 10
 LAYER_DIALOG = 20
+LAYER_TOOLTIP = 30
 
 
 class Ui:
@@ -293,30 +294,76 @@ class Label(Widget):
                       color=self.color, bold=self.bold, anchor_x=anchor)]
 
 
-class Button(Widget):
-    """A clickable button; ``short_text`` is used when the full text does not fit.
+_held: set[Button] = set()  # buttons drawn pressed until the mouse button comes up
 
-    ``toggled`` draws it highlighted (for on/off buttons such as History).
+
+def release_buttons() -> None:
+    """The mouse button came up: every pressed button goes back to its resting look."""
+    for button in list(_held):
+        button.set_pressed(False)
+
+
+class Button(Widget):
+    """A clickable button: an optional icon (a name in :data:`pegboard.ui.icons.ICONS`) and a text.
+
+    ``fit`` says how much of it shows: ``"full"`` (icon and text), ``"short"`` (icon and
+    ``short_text``) or ``"icon"`` (the icon alone; the tooltip then names the button). It
+    looks different at rest, under the pointer, while pressed, when disabled and when
+    ``toggled`` (on/off buttons such as History).
     """
 
+    FITS = ("full", "short", "icon")
+
     def __init__(self, text: str, on_click: Callable[[], Any] | None = None, *, short_text: str | None = None,
-                 primary: bool = False, layer: int | None = None, tooltip: str = "") -> None:
+                 primary: bool = False, layer: int | None = None, tooltip: str = "", icon: str | None = None) -> None:
         super().__init__(layer=layer)
         self.text = text
         self.short_text = short_text or text
         self.on_click = on_click
         self.primary = primary
         self.toggled = False
-        self.compact = False
+        self.fit = "full"
         self.tooltip = tooltip
+        self.icon = icon
         self.pressed = False
 
-    def natural_width(self, compact: bool = False) -> float:
-        return text_width(self.short_text if compact else self.text) + 2 * 12
+    @property
+    def compact(self) -> bool:
+        """True when the button shows less than its full text."""
+        return self.fit != "full"
+
+    @compact.setter
+    def compact(self, compact: bool) -> None:
+        self.set_fit("short" if compact else "full")
+
+    def set_fit(self, fit: str) -> None:
+        fit = fit if fit != "icon" or self.icon else "short"
+        if fit != self.fit:
+            self.fit = fit
+            self.invalidate()
+
+    def shown_text(self, fit: str | None = None) -> str:
+        """The words drawn at ``fit`` (the current one by default)."""
+        fit = fit or self.fit
+        return "" if fit == "icon" and self.icon else self.short_text if fit != "full" else self.text
+
+    def natural_width(self, fit: str | bool = "full") -> float:
+        """How wide the button wants to be at ``fit`` (True means ``"short"``)."""
+        fit = "short" if fit is True else "full" if fit is False else fit
+        text = self.shown_text(fit)
+        icon = theme.ICON_SIZE if self.icon else 0.0
+        gap = theme.ICON_GAP if self.icon and text else 0.0
+        return icon + gap + (text_width(text) if text else 0.0) + 2 * theme.BUTTON_PAD
 
     def set_toggled(self, toggled: bool) -> None:
         if toggled != self.toggled:
             self.toggled = toggled
+            self.invalidate()
+
+    def set_pressed(self, pressed: bool) -> None:
+        if pressed != self.pressed:
+            self.pressed = pressed
+            (_held.add if pressed else _held.discard)(self)
             self.invalidate()
 
     def set_text(self, text: str, short_text: str | None = None) -> None:
@@ -328,32 +375,55 @@ class Button(Widget):
     def fill_color(self) -> theme.RGB:
         if not self.enabled:
             return theme.BUTTON_DISABLED
-        if self.toggled or (self.primary and not self.hover):
-            return theme.BUTTON_ACTIVE
-        if self.hover:
-            return theme.BUTTON_HOVER
-        return theme.BUTTON
+        if self.pressed:
+            return theme.BUTTON_PRESSED_ACTIVE if self.toggled or self.primary else theme.BUTTON_PRESSED
+        if self.toggled or self.primary:
+            return theme.BUTTON_ACTIVE_HOVER if self.hover else theme.BUTTON_ACTIVE
+        return theme.BUTTON_HOVER if self.hover else theme.BUTTON
 
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        text = self.short_text if self.compact else self.text
-        color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        items = [rect_shape(ui, r, self.fill_color(), layer, sub=0, radius=5)]
-        if self.hover and self.enabled:
-            items.append(box_shape(ui, r, theme.FOCUS, layer, sub=1))
-        items.append(label(ui, fit_text(text, r.width - 8), r.x + r.width / 2, r.y + r.height / 2, layer,
-                           color=color, anchor_x="center"))
+        ink = theme.TEXT if self.enabled else theme.TEXT_DISABLED
+        edge = theme.FOCUS if self.hover and self.enabled and not self.pressed else None
+        items = rounded_box(ui, r, self.fill_color(), layer, border=edge)
+        drop = 1 if self.pressed else 0  # a pressed button's face sinks a pixel
+        text = fit_text(self.shown_text(), r.width - 2 * theme.BUTTON_PAD - (theme.ICON_SIZE + theme.ICON_GAP if self.icon else 0))
+        icon_w = theme.ICON_SIZE if self.icon else 0.0
+        gap = theme.ICON_GAP if self.icon and text else 0.0
+        content = icon_w + gap + (text_width(text) if text else 0.0)
+        x = r.x + max(theme.BUTTON_PAD / 2, (r.width - content) / 2)
+        cy = r.y + r.height / 2 - drop
+        if self.icon:
+            from pegboard.ui import icons
+
+            items += icons.draw(self.icon, x + icon_w / 2, cy, theme.ICON_SIZE, ink, ui.batch, ui.group(layer, 2))
+        if text:
+            items.append(label(ui, text, x + icon_w + gap, cy, layer, color=ink))
         return items
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         if not self.enabled:
             return True
+        self.set_pressed(True)
         self.click()
         return True
 
     def click(self) -> None:
         if self.enabled and self.on_click is not None:
             self.on_click()
+
+
+def rounded_box(ui: Ui, r: Rect, fill: Sequence[int], layer: int, *, border: Sequence[int] | None = None,
+                radius: float = theme.RADIUS, sub: int = 0, alpha: int = 255) -> list[Drawable]:
+    """A filled rectangle with rounded corners and an optional one-pixel rounded border."""
+    if r.width <= 0 or r.height <= 0:
+        return []
+    fill_rgba = (*fill[:3], alpha)
+    if border is None:
+        return [rect_shape(ui, r, fill_rgba, layer, sub=sub, radius=radius)]
+    inner = Rect(r.x + 1, r.y + 1, max(0.0, r.width - 2), max(0.0, r.height - 2))
+    return [rect_shape(ui, r, (*border[:3], alpha), layer, sub=sub, radius=radius),
+            rect_shape(ui, inner, fill_rgba, layer, sub=sub, radius=max(0.0, radius - 1))]
 
 
 class Panel(Widget):
@@ -367,18 +437,55 @@ class Panel(Widget):
         self.border = border
         self.alpha = alpha
 
+    #: Corner radius; a full-width bar sets 0.
+    radius: float = theme.RADIUS
+
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        items = [rect_shape(ui, r, (*self.color, self.alpha), layer, sub=0, radius=6)]
-        if self.border is not None:
-            items.append(box_shape(ui, r, self.border, layer, sub=1))
+        items = rounded_box(ui, r, self.color, layer, border=self.border, radius=self.radius, alpha=self.alpha)
         if self.title:
-            items.append(label(ui, self.title, r.x + 14, r.top - 20, layer, size=theme.TITLE_FONT_SIZE, bold=True))
+            items.append(label(ui, self.title, r.x + theme.DIALOG_PAD, r.top - theme.DIALOG_PAD - 8, layer,
+                               size=theme.TITLE_FONT_SIZE, bold=True))
         return items
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         super().on_mouse_press(x, y, button, modifiers)
         return True  # a click on a panel never falls through to what lies under it
+
+
+class Tooltip(Panel):
+    """A short label that floats near the pointer (a button's tooltip after a short hover).
+
+    It never takes a click: :meth:`contains` is always False.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(color=theme.TOOLTIP, border=theme.PANEL_BORDER, layer=LAYER_TOOLTIP)
+        self.label = self.add(Label("", size=theme.SMALL_FONT_SIZE))
+        self.visible = False
+
+    @property
+    def text(self) -> str:
+        return self.label.text
+
+    def pop_up(self, text: str, x: float, y: float, screen_width: float, screen_height: float) -> None:
+        """Show ``text`` just below and right of the pointer at (x, y), kept inside the screen."""
+        width = min(screen_width - 8, text_width(text, theme.SMALL_FONT_SIZE) + 20)
+        height = 26.0
+        left = min(max(4.0, x + 12), screen_width - width - 4)
+        bottom = y - height - 18
+        if bottom < 4:
+            bottom = min(screen_height - height - 4, y + 18)
+        self.label.set_text(text)
+        self.set_rect(Rect(left, bottom, width, height))
+        self.show(True)
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.label.set_rect(Rect(r.x + 10, r.y, r.width - 20, r.height))
+
+    def contains(self, x: float, y: float) -> bool:
+        return False
 
 
 class TextInput(Widget):
@@ -746,6 +853,7 @@ __all__ = [
     "LAYER_BASE",
     "LAYER_DIALOG",
     "LAYER_OVERLAY",
+    "LAYER_TOOLTIP",
     "Button",
     "Choice",
     "Dialog",
@@ -754,10 +862,13 @@ __all__ = [
     "MessageDialog",
     "Panel",
     "TextInput",
+    "Tooltip",
     "Ui",
     "Widget",
     "box_shape",
     "fit_text",
+    "release_buttons",
+    "rounded_box",
     "label",
     "rect_shape",
     "text_width",

@@ -28,7 +28,18 @@ from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
-from pegboard.ui.widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
+from pegboard.ui.widgets import (
+    Button,
+    Dialog,
+    Label,
+    MessageDialog,
+    Panel,
+    Tooltip,
+    Ui,
+    Widget,
+    release_buttons,
+    text_width,
+)
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +53,7 @@ class StatusBar(Panel):
 
     def __init__(self) -> None:
         super().__init__(color=theme.BAR, border=None)
+        self.radius = 0
         self.text = self.add(Label(""))
         self.clocks = self.add(Label("", align="right", color=theme.TEXT_DIM))
         self.thinking = False
@@ -138,28 +150,38 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._eval_game: Any = None
 
         self.top = Panel(color=theme.BAR, border=None)
+        self.top.radius = 0
         #: The buttons the top bar shows now, in order (``bar_buttons`` holds them all).
         self.buttons: dict[str, Button] = {}
         self.bar_buttons: dict[str, Button] = {}
-        for name, text, short, action, tip in (
-            ("undo", "↶ Undo", "↶", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
-            ("redo", "↷ Redo", "↷", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
-            ("resume", "▶ Resume bot", "▶ Bot", self.resume, "Let paused bots play again."),
-            ("customize", "⚙ Customize", "⚙", self.open_customize, "Choose who plays each side and the ruleset."),
-            ("history", "History", "Hist.", self.toggle_history, "Show or hide every move; click one to jump there."),
-            ("export", "Export .txt", "Export", self.open_export, "Save the match to a file."),
-            ("import", "Import .txt", "Import", self.open_import, "Load a match file; every move is checked."),
-            ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
-            ("friend", "⇄ Play a friend", "Online", self.play_friend, "Play someone else's program through a lobby."),
-            ("resign", "⚑ Resign", "Resign", self.resign_online, "Leave this online match (it counts as a loss)."),
+        for name, icon, text, short, action, tip in (
+            ("undo", "undo", "Undo", "Undo", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
+            ("redo", "redo", "Redo", "Redo", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
+            ("resume", "resume", "Resume bot", "Bot", self.resume, "Resume bot: let a paused bot play its move."),
+            ("customize", "customize", "Customize", "Players", self.open_customize,
+             "Customize: who plays each side, and the ruleset."),
+            ("history", "history", "History", "History", self.toggle_history,
+             "History: show or hide every move; click one to jump there."),
+            ("export", "export", "Export .txt", "Export", self.open_export, "Export: save this game to a file."),
+            ("import", "import", "Import .txt", "Import", self.open_import,
+             "Import: load a game from a file; every move is checked."),
+            ("new", "new", "New game", "New", self.new_game, "New game: the same players, a fresh deal."),
+            ("friend", "online", "Play a friend", "Online", self.play_friend,
+             "Play a friend: find someone in a lobby and play them online."),
+            ("resign", "resign", "Resign", "Resign", self.resign_online, "Resign: leave this online match as a loss."),
         ):
-            self.bar_buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
+            self.bar_buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip, icon=icon))
         self.buttons.update((name, b) for name, b in self.bar_buttons.items() if name != "resign")
         self.bar_buttons["resign"].show(False)
         # in the bar (and in self.buttons) only while the board view has settings
         self.settings_button: Button = self.top.add(Button(
-            "⚙ Settings", self.open_settings, short_text="⚙", tooltip="This game's settings (kept in your profile)."))
+            "Settings", self.open_settings, short_text="Settings", icon="settings",
+            tooltip="Settings: this game's options, kept in your profile."))
+        #: The tooltip of what the pointer rests on (None: nothing), and since when (window time).
         self.tip: str | None = None
+        self._tip_since = 0.0
+        self._pointer = (0.0, 0.0)
+        self.tooltip = Tooltip()
         self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
         assert isinstance(self.evalbar, EvalBar)
         self.breakdown = BreakdownPanel(session.game.seats)
@@ -235,15 +257,17 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.status.set_rect(Rect(0, 0, width, status_h))
         buttons = list(self.buttons.values())
         eval_w = 260 if width >= 1100 else 180 if width >= 760 else 120
-        room = width - eval_w - 3 * pad - 4 * len(buttons)
-        compact = sum(b.natural_width() for b in buttons) > room
+        gap = theme.GAP
+        room = width - eval_w - 3 * pad - gap * len(buttons)
+        # the longest labels that fit: full words, then short ones, then icons alone
+        fit = next((f for f in Button.FITS if sum(b.natural_width(f) for b in buttons) <= room), "icon")
         x: float = pad
         for b in buttons:
-            b.compact = compact
-            w = b.natural_width(compact)
+            b.set_fit(fit)
+            w = b.natural_width(fit)
             b.set_rect(Rect(x, height - bar_h + 6, w, bar_h - 12))
             b.invalidate()
-            x += w + 4
+            x += w + gap
         self.evalbar.set_rect(Rect(width - eval_w - pad, height - bar_h + 10, eval_w, bar_h - 20))
         bw = min(460, width - 2 * pad)
         bh = min(self.breakdown.wanted_height(), height - bar_h - status_h - 2 * pad)
@@ -322,7 +346,11 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self._layout(self.width, self.height)
         if online:
             over = self.session.is_over
-            self.bar_buttons["resign"].set_text("⏏ Leave" if over else "⚑ Resign", "Leave" if over else "Resign")
+            resign = self.bar_buttons["resign"]
+            resign.set_text("Leave" if over else "Resign")
+            resign.icon = "leave" if over else "resign"
+            resign.tooltip = ("Leave: close this finished match." if over
+                              else "Resign: leave this online match as a loss.")
 
     def _text_suffix(self) -> str:
         suffixes = self.session.text_suffixes()
@@ -333,8 +361,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         s = self.session
         if s.last_error:
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
-        if self.tip:
-            return self.tip, theme.TEXT_DIM
         view_text = self.board.status_text() if self.board is not None else None
         if view_text:
             return view_text, theme.TEXT_WARN
@@ -387,6 +413,23 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         if self.board is not None:
             self.board.update(dt)
         self._refresh_status()
+        self._update_tooltip()
+
+    def _update_tooltip(self) -> None:
+        """Float the tooltip up once the pointer has rested on a button for a moment."""
+        if self.tip and self.dialog is None and self._time - self._tip_since >= theme.TOOLTIP_DELAY:
+            if not self.tooltip.visible or self.tooltip.text != self.tip:
+                self.tooltip.pop_up(self.tip, *self._pointer, self.width, self.height)
+        elif self.tooltip.visible:
+            self.tooltip.show(False)
+
+    def _point_at_tip(self, tip: str | None, x: float, y: float) -> None:
+        """The pointer moved to (x, y) over something with tooltip ``tip`` (None: nothing)."""
+        self._pointer = (x, y)
+        if tip != self.tip:
+            self.tip = tip
+            self._tip_since = self._time
+            self.tooltip.show(False)
 
     def on_draw(self) -> None:
         self.clear()
@@ -397,6 +440,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             root.sync(self.ui)
         if self.dialog is not None:
             self.dialog.sync(self.ui)
+        self.tooltip.sync(self.ui)
         self.ui.draw()
 
     def render(self) -> Any:
@@ -420,7 +464,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.tip = None  # a click answers the question the tooltip was for
+        self._point_at_tip(None, x, y)  # a click answers the question the tooltip was for
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
             return
@@ -449,6 +493,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self._refresh_status()
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        release_buttons()
         if self.dialog is not None:
             self.dialog.on_mouse_release(x, y, button, modifiers)
             self._board_press = False
@@ -466,19 +511,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         for root in self.roots:
             root.on_mouse_motion(x, y)
         self.evalbar.set_hover(self.evalbar.contains(x, y))
-        hovered = next((b for b in self.buttons.values() if b.hover), None)
-        tip = hovered.tooltip if hovered is not None else ("Click for the breakdown of the evaluation." if self.evalbar.hover else None)
-        if tip != self.tip:
-            self.tip = tip
-            self._refresh_status()
+        hovered = next((b for b in self.buttons.values() if b.contains(x, y)), None)  # disabled ones too
+        tip = hovered.tooltip if hovered is not None else (
+            "The evaluation: click for every term behind it." if self.evalbar.hover else None)
         board, area = self.board, self.board_area
         over_board = board is not None and area is not None and area.contains(x, y) and self._widgets_at(x, y) is None
         if over_board and board is not None and area is not None:
             lx, ly = area.local(x, y)
             board.on_mouse_motion(lx, ly)
+            tip = board.tooltip_at(lx, ly)
         elif self._board_hover and self.board is not None:
             self.board.on_mouse_leave()
         self._board_hover = over_board
+        self._point_at_tip(tip or None, x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         if self._board_press and self.board is not None and self.board_area is not None and self.dialog is None:
@@ -658,7 +703,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         game = self.session.game
         specs = list(self.board.settings())
         values = current_values(self.settings_store, game.id, specs)
-        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", specs, values, self._save_settings,
+        return self.open_dialog(SettingsDialog(f"{game.name or game.id} settings", specs, values, self._save_settings,
                                                note="Rule settings start a new game."))
 
     def _save_settings(self, changed: dict[str, Any]) -> None:
