@@ -308,7 +308,7 @@ def test_file_dialog_lists_folders_and_navigates(window_factory, tmp_path):
     (tmp_path / "game.txt").write_text("")
     w = window_factory()
     dialog = w.open_import(folder=tmp_path)
-    assert dialog.list.rows == ["▴ ..", "▸ sub/", "   game.txt"], "filtered by suffix, folders first"
+    assert dialog.list.rows == ["↑  ..", "›  sub/", "   game.txt"], "filtered by suffix, folders first"
     w.click(*dialog.list.row_rect(1).center)
     assert dialog.folder == tmp_path / "sub" and dialog.list.rows[-1].strip() == "inner.txt"
     w.click(*dialog.list.row_rect(0).center)

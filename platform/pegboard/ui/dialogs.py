@@ -194,9 +194,9 @@ class FileDialog(Dialog):
         rows = []
         for entry in entries:
             if entry == folder.parent and entry != folder:
-                rows.append("▴ ..")
+                rows.append("↑  ..")
             elif entry.is_dir():
-                rows.append(f"▸ {entry.name}/")
+                rows.append(f"›  {entry.name}/")
             else:
                 rows.append(f"   {entry.name}")
         self.list.set_rows(rows)

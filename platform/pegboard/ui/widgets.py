@@ -257,6 +257,20 @@ class Widget:
                 return True
         return False
 
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        """pyglet's text-editing motion (``key.MOTION_*``); ``select`` when Shift was held."""
+        for child in self.children:
+            if child.visible and child.on_text_motion(motion, select):
+                return True
+        return False
+
+    def on_mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with a button held (a text field selects with it)."""
+        for child in reversed(self.children):
+            if child.visible and child.on_mouse_drag(x, y):
+                return True
+        return False
+
     def walk(self) -> Iterable[Widget]:
         yield self
         for child in self.children:
@@ -415,7 +429,8 @@ class Button(Widget):
 
 def rounded_box(ui: Ui, r: Rect, fill: Sequence[int], layer: int, *, border: Sequence[int] | None = None,
                 radius: float = theme.RADIUS, sub: int = 0, alpha: int = 255) -> list[Drawable]:
-    """A filled rectangle with rounded corners and an optional one-pixel rounded border."""
+    """A filled rectangle with rounded corners and an optional one-pixel rounded border (drawn in
+    ``sub``, the fill over it in ``sub + 1``: shapes in one group may draw in any order)."""
     if r.width <= 0 or r.height <= 0:
         return []
     fill_rgba = (*fill[:3], alpha)
@@ -423,7 +438,7 @@ def rounded_box(ui: Ui, r: Rect, fill: Sequence[int], layer: int, *, border: Seq
         return [rect_shape(ui, r, fill_rgba, layer, sub=sub, radius=radius)]
     inner = Rect(r.x + 1, r.y + 1, max(0.0, r.width - 2), max(0.0, r.height - 2))
     return [rect_shape(ui, r, (*border[:3], alpha), layer, sub=sub, radius=radius),
-            rect_shape(ui, inner, fill_rgba, layer, sub=sub, radius=max(0.0, radius - 1))]
+            rect_shape(ui, inner, fill_rgba, layer, sub=sub + 1, radius=max(0.0, radius - 1))]
 
 
 class Panel(Widget):
@@ -488,98 +503,277 @@ class Tooltip(Panel):
         return False
 
 
-class TextInput(Widget):
-    """A one-line text field with a caret; Enter calls ``on_submit``."""
+class Clipboard:
+    """The clipboard text fields copy to and paste from: the window's (the system clipboard)
+    once :meth:`use` names one, else a private one that lives as long as the program."""
 
-    def __init__(self, text: str = "", *, on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None,
-                 layer: int | None = None) -> None:
-        super().__init__(layer=layer)
-        self.text = text
-        self.caret = len(text)
-        self.focused = False
-        self.on_submit = on_submit
-        self.on_change = on_change
+    def __init__(self) -> None:
+        self.window: Any = None
+        self._text = ""
+
+    def use(self, window: Any) -> None:
+        """Read and write ``window``'s clipboard (pyglet's ``get_clipboard_text`` / ``set_clipboard_text``)."""
+        self.window = window
+
+    def get_text(self) -> str:
+        if self.window is not None:
+            try:
+                return str(self.window.get_clipboard_text())
+            except Exception:  # noqa: BLE001 - headless windows have no clipboard (NotImplementedError), X may refuse
+                pass
+        return self._text
 
     def set_text(self, text: str) -> None:
-        self.text = text
-        self.caret = len(text)
-        self.invalidate()
+        self._text = text
+        if self.window is not None:
+            try:
+                self.window.set_clipboard_text(text)
+            except Exception:  # noqa: BLE001 - as in get_text: the private copy still holds it
+                pass
+
+
+#: The clipboard every text field uses (the window hands it the system's).
+clipboard = Clipboard()
+
+
+class TextInput(Widget):
+    """A one-line text field built on pyglet's own editing: an ``IncrementalTextLayout`` with a ``Caret``.
+
+    A click places the caret, a drag or Shift+click selects, a double click selects a word;
+    Ctrl+A selects everything (typing then replaces it), Ctrl+C / Ctrl+X / Ctrl+V copy, cut and
+    paste through :data:`clipboard`; the arrows, Home, End, Backspace and Delete edit as usual
+    (they reach the field as pyglet's text-motion events); Enter calls ``on_submit(text)``;
+    every change calls ``on_change(text)``. Line breaks are never inserted (a pasted one becomes
+    a space). The public API is small: :attr:`text`, :meth:`set_text`, :meth:`focus`,
+    :attr:`focused`, :meth:`select_all` and :attr:`selection`.
+    """
+
+    def __init__(self, text: str = "", *, on_submit: Callable[[str], Any] | None = None,
+                 on_change: Callable[[str], Any] | None = None, placeholder: str = "",
+                 layer: int | None = None) -> None:
+        super().__init__(layer=layer)
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.focused = False
+        self.document = pyglet.text.document.UnformattedDocument(_one_line(text))
+        self.document.set_style(0, 0, {"font_name": theme.FONT_NAME, "font_size": theme.FONT_SIZE,
+                                       "color": (*theme.TEXT, 255)})
+        self._layout: Any = None  # the IncrementalTextLayout and Caret, made when first drawn
+        self._caret: Any = None
+        self._ui: Ui | None = None
+        self._pending: tuple[int, int] = (len(self.document.text),) * 2  # (mark, position) before a layout exists
+        self._last_press = (0.0, 0.0)  # when and where the last press was
+
+    # -- the public API -----------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        return str(self.document.text)
+
+    def set_text(self, text: str) -> None:
+        """Replace the text (no ``on_change``: the program, not the person, changed it); the caret goes to the end."""
+        text = _one_line(text)
+        if text != self.document.text:
+            self._place(0, 0)  # drop the selection first: it must not outlive the text it covered
+            self.document.text = text
+        self._place(len(text), len(text))
 
     def focus(self, focused: bool = True) -> None:
         if focused != self.focused:
             self.focused = focused
+            if self._caret is not None:
+                self._caret.visible = focused
+                if not focused:
+                    self._place(self.selection[1], self.selection[1])
             self.invalidate()
 
-    def _visible_text(self) -> tuple[str, int]:
-        """The part of the text that fits, and where the caret falls in it."""
-        room = self.rect.width - 16
-        text, caret = self.text, self.caret
-        start = 0
-        while start < caret and text_width(text[start:caret]) > room:
-            start += 1
-        shown = text[start:]
-        while shown and text_width(shown) > room:
-            shown = shown[:-1]
-        return shown, caret - start
+    def select_all(self) -> None:
+        self._place(0, len(self.document.text))
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; equal when nothing is selected (the caret's place)."""
+        if self._caret is None:
+            mark, position = self._pending
+        else:
+            position = self._caret.position
+            mark = self._caret.mark if self._caret.mark is not None else position
+        return min(mark, position), max(mark, position)
+
+    # -- drawing ----------------------------------------------------------------------------------
 
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        shown, caret = self._visible_text()
-        items = [
-            rect_shape(ui, r, theme.INPUT, layer, sub=0),
-            box_shape(ui, r, theme.FOCUS if self.focused else theme.PANEL_BORDER, layer, sub=1, thickness=2 if self.focused else 1),
-            label(ui, shown, r.x + 8, r.y + r.height / 2, layer),
-        ]
-        if self.focused:
-            cx = r.x + 8 + text_width(shown[:caret])
-            items.append(shapes.Rectangle(cx, r.y + 5, 2, r.height - 10, color=theme.FOCUS, batch=ui.batch, group=ui.group(layer, 3)))
+        edge = theme.FOCUS if self.focused else theme.PANEL_BORDER
+        items = rounded_box(ui, r, theme.INPUT, layer, border=edge, radius=4)
+        if not self.document.text and self.placeholder and not self.focused:
+            items.append(label(ui, self.placeholder, r.x + 8, r.y + r.height / 2, layer, color=theme.TEXT_DIM))
+        self._ensure_layout(ui, layer)
         return items
+
+    def _ensure_layout(self, ui: Ui, layer: int) -> None:
+        r = self.rect
+        width, height = max(1, int(r.width - 16)), max(1, int(r.height - 4))
+        if self._layout is None or self._ui is not ui:
+            self._drop_layout()
+            self._ui = ui
+            self._layout = pyglet.text.layout.IncrementalTextLayout(
+                self.document, x=int(r.x + 8), y=int(r.y + 2), width=width, height=height, multiline=False,
+                batch=ui.batch, group=ui.group(layer, 2))
+            self._caret = pyglet.text.caret.Caret(self._layout, color=(*theme.FOCUS, 255))
+            self._caret.visible = self.focused
+            self._place(*self._pending)
+        else:
+            self._layout.position = (int(r.x + 8), int(r.y + 2), 0)
+            if (self._layout.width, self._layout.height) != (width, height):
+                self._layout.width, self._layout.height = width, height
+
+    def _place(self, mark: int, position: int) -> None:
+        self._pending = (mark, position)
+        if self._caret is not None:
+            self._caret.position = position
+            self._caret.mark = mark if mark != position else None
+
+    def _drop_layout(self) -> None:
+        if self._caret is not None:
+            mark, position = self._caret.mark, self._caret.position
+            self._pending = (position if mark is None else mark, position)
+            self._caret.delete()
+            self._caret = None
+        if self._layout is not None:
+            self._layout.delete()
+            self._layout = None
+        self._ui = None
+
+    def clear(self) -> None:
+        self._drop_layout()
+        super().clear()
+
+    delete = clear
+
+    # -- editing ------------------------------------------------------------------------------------
+
+    def _changed(self, before: str) -> None:
+        if self.document.text != before and self.on_change is not None:
+            self.on_change(self.text)
+
+    def _edit(self, action: Callable[[], Any]) -> None:
+        """Run an edit on the caret (made first if the field was never drawn) and report a change."""
+        if self._caret is None:
+            if self._ui is None:
+                self._ensure_layout(Ui(), LAYER_BASE)  # an undrawn field still edits (tests, early keys)
+        before = self.text
+        action()
+        self._changed(before)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         self.focus(True)
+        if self._caret is None:
+            return True
+        now = time.monotonic()
+        last_time, last_x = self._last_press
+        double = now - last_time < ListView.DOUBLE_CLICK and abs(x - last_x) <= 4
+        self._last_press = (0.0 if double else now, x)  # a third click starts afresh
+        if modifiers & key.MOD_SHIFT:
+            if self._caret.mark is None:
+                self._caret.mark = self._caret.position
+            self._caret.select_to_point(int(x), int(y))
+        elif double:
+            self._caret.select_word(int(x), int(y))
+        else:
+            self._caret.move_to_point(int(x), int(y))
         return True
 
-    def _changed(self) -> None:
-        self.invalidate()
-        if self.on_change is not None:
-            self.on_change(self.text)
+    def on_mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with the button held after a press in the field: select up to it."""
+        if self._caret is None or not self.focused:
+            return False
+        if self._caret.mark is None:
+            self._caret.mark = self._caret.position
+        self._caret.select_to_point(int(x), int(y))
+        return True
 
     def on_text(self, text: str) -> bool:
         if not self.focused:
             return False
-        text = text.replace("\r", "").replace("\n", "")
+        text = _one_line(text)
         if text:
-            self.text = self.text[: self.caret] + text + self.text[self.caret :]
-            self.caret += len(text)
-            self._changed()
+            self._edit(lambda: self._insert(text))
+        return True
+
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        """pyglet's editing motions (arrows, Home, End, Backspace, Delete; with Shift: select)."""
+        if not self.focused:
+            return False
+        if motion in (key.MOTION_COPY, key.MOTION_PASTE, key.MOTION_UP, key.MOTION_DOWN,
+                      key.MOTION_PREVIOUS_PAGE, key.MOTION_NEXT_PAGE):
+            return True  # copy and paste come as Ctrl+C / Ctrl+V key presses; one line has no up or down
+        if motion in (key.MOTION_BACKSPACE, key.MOTION_DELETE) and self.selection[1] > self.selection[0]:
+            self._edit(self._delete_selected)
+        elif motion in _LINE_ENDS:
+            self._edit(lambda: self._to_end(motion in _LINE_STARTS, select))
+        elif select:
+            self._edit(lambda: self._caret.on_text_motion_select(motion))
+        else:
+            self._edit(lambda: self._caret.on_text_motion(motion))
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if not self.focused:
             return False
-        if symbol == key.BACKSPACE:
-            if self.caret > 0:
-                self.text = self.text[: self.caret - 1] + self.text[self.caret :]
-                self.caret -= 1
-                self._changed()
-        elif symbol == key.DELETE:
-            self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
-            self._changed()
-        elif symbol == key.LEFT:
-            self.caret = max(0, self.caret - 1)
-        elif symbol == key.RIGHT:
-            self.caret = min(len(self.text), self.caret + 1)
-        elif symbol == key.HOME:
-            self.caret = 0
-        elif symbol == key.END:
-            self.caret = len(self.text)
+        ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
+        if ctrl and symbol == key.A:
+            self.select_all()
+        elif ctrl and symbol in (key.C, key.X):
+            start, end = self.selection
+            if end > start:
+                clipboard.set_text(self.text[start:end])
+                if symbol == key.X:
+                    self._edit(self._delete_selected)
+        elif ctrl and symbol == key.V:
+            pasted = _one_line(clipboard.get_text())
+            if pasted:
+                self._edit(lambda: self._insert(pasted))
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
             if self.on_submit is not None:
                 self.on_submit(self.text)
         else:
-            return False
-        self.invalidate()
+            # editing keys arrive again as text motions (pyglet sends both): claim them here so
+            # the dialog does not treat them as shortcuts
+            return symbol in _EDITING_KEYS
         return True
+
+
+    def _to_end(self, start: bool, select: bool) -> None:
+        """Home / End: one line's ends are the text's (pyglet 2.1.19's Home adds the layout's x
+        to the position, so the caret is not asked)."""
+        position = 0 if start else len(self.text)
+        mark = self._caret.position if self._caret.mark is None else self._caret.mark
+        self._place(mark if select else position, position)
+
+    def _insert(self, text: str) -> None:
+        """Type ``text`` at the caret, replacing the selection."""
+        self._delete_selected()
+        self._caret.on_text(text)
+
+    def _delete_selected(self) -> None:
+        start, end = self.selection
+        if end > start:
+            # drop the selection while the text still covers it: pyglet 2.1's layout keeps a stale
+            # range when a selection outlives its text (the next insert then fails)
+            self._place(start, start)
+            self.document.delete_text(start, end)
+            self._place(start, start)
+
+
+_LINE_STARTS = frozenset((key.MOTION_BEGINNING_OF_LINE, key.MOTION_BEGINNING_OF_FILE))
+_LINE_ENDS = _LINE_STARTS | {key.MOTION_END_OF_LINE, key.MOTION_END_OF_FILE}
+_EDITING_KEYS = frozenset((key.BACKSPACE, key.DELETE, key.LEFT, key.RIGHT, key.HOME, key.END, key.UP, key.DOWN))
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
 
 
 class ListView(Widget):
@@ -815,6 +1009,10 @@ class Dialog(Panel):
         super().on_text(text)
         return True
 
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        super().on_text_motion(motion, select)
+        return True
+
     def accept(self) -> None:
         self.close()
 
@@ -856,6 +1054,7 @@ __all__ = [
     "LAYER_TOOLTIP",
     "Button",
     "Choice",
+    "Clipboard",
     "Dialog",
     "Label",
     "ListView",
@@ -866,6 +1065,7 @@ __all__ = [
     "Ui",
     "Widget",
     "box_shape",
+    "clipboard",
     "fit_text",
     "release_buttons",
     "rounded_box",

@@ -37,6 +37,7 @@ from pegboard.ui.widgets import (
     Tooltip,
     Ui,
     Widget,
+    clipboard,
     release_buttons,
     text_width,
 )
@@ -132,6 +133,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.plugins = plugins
         #: Where board views keep their settings (the local profile unless a test passes one).
         self.settings_store: SettingsStore = settings_store if settings_store is not None else default_store()
+        clipboard.use(self)  # text fields copy and paste through this window's (the system's) clipboard
         self.ui = Ui()
         self.backdrop = pyglet.graphics.Batch()
         self._backdrop_items: list[Any] = []
@@ -526,6 +528,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._point_at_tip(tip or None, x, y)
 
     def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_mouse_drag(x, y)  # a text field selects
+            return
         if self._board_press and self.board is not None and self.board_area is not None and self.dialog is None:
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_drag(lx, ly, dx, dy, buttons)
@@ -571,6 +576,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def on_text(self, text: str) -> None:
         if self.dialog is not None:
             self.dialog.on_text(text)
+
+    def on_text_motion(self, motion: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text_motion(motion)
+
+    def on_text_motion_select(self, motion: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text_motion(motion, True)
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self.tick)
@@ -833,11 +846,29 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.click(cx, cy)
 
     def press(self, symbol: int, modifiers: int = 0) -> None:
+        """A synthetic key press and release; an editing key also sends the text motion pyglet's
+        platform windows send with it (Backspace, arrows, Home, End ...; Shift selects)."""
         self.send("on_key_press", symbol, modifiers)
+        motion = _text_motion(symbol, modifiers)
+        if motion is not None:
+            self.send("on_text_motion_select" if modifiers & key.MOD_SHIFT else "on_text_motion", motion)
         self.send("on_key_release", symbol, modifiers)
 
     def type_text(self, text: str) -> None:
         self.send("on_text", text)
+
+
+_MOTIONS = {
+    (key.LEFT, False): key.MOTION_LEFT, (key.RIGHT, False): key.MOTION_RIGHT,
+    (key.LEFT, True): key.MOTION_PREVIOUS_WORD, (key.RIGHT, True): key.MOTION_NEXT_WORD,
+    (key.HOME, False): key.MOTION_BEGINNING_OF_LINE, (key.END, False): key.MOTION_END_OF_LINE,
+    (key.BACKSPACE, False): key.MOTION_BACKSPACE, (key.DELETE, False): key.MOTION_DELETE,
+}
+
+
+def _text_motion(symbol: int, modifiers: int) -> int | None:
+    """The text motion a platform window sends with this key (as pyglet's X11 window maps them)."""
+    return _MOTIONS.get((symbol, bool(modifiers & key.MOD_CTRL)))
 
 
 def _mmss(seconds: float) -> str:
