@@ -82,6 +82,11 @@ class NodeWarView(BoardViewBase):
         self.cell = max(4.0, min(a.width / (w - 1 + 1.6), a.height / (h - 1 + 1.6)))
         self.origin = (a.x + (a.width - self.cell * (w - 1)) / 2, a.y + (a.height - self.cell * (h - 1)) / 2)
 
+    def board_rect(self) -> Rect:
+        """The lattice with a half-cell margin (room for the Bases' rings)."""
+        w, h = self.nw.width, self.nw.height
+        return Rect(self.origin[0] - self.cell / 2, self.origin[1] - self.cell / 2, self.cell * w, self.cell * h)
+
     @property
     def flipped(self) -> bool:
         """True when the one person at the window plays Red: the board turns half a circle so

@@ -11,7 +11,6 @@ these widgets with its own :class:`Ui`.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
@@ -122,12 +121,51 @@ def box_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 1, t
     return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=_rgba(color), batch=ui.batch, group=ui.group(layer, sub))
 
 
-def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE) -> float:
-    """Roughly how tall ``text`` is when wrapped at ``width`` pixels (for sizing dialogs)."""
+def line_height(size: float = theme.FONT_SIZE, bold: bool = False) -> float:
+    """The distance between two lines of wrapped text in the shell font (what pyglet spaces them by)."""
+    text_width("", size, bold)  # loads the font into the cache
+    font = _fonts[size, bold]
+    return float(font.ascent - font.descent)
+
+
+def wrapped_lines(text: str, width: float, size: float = theme.FONT_SIZE, bold: bool = False) -> int:
+    """How many lines ``text`` takes when wrapped at ``width`` pixels, breaking at spaces as
+    pyglet's multiline labels do (a word wider than the line takes a line of its own)."""
     lines = 0
+    space = text_width(" ", size, bold)
     for paragraph in text.split("\n"):
-        lines += max(1, math.ceil(text_width(paragraph, size) / max(1.0, width * 0.92)))
-    return lines * size * 1.75
+        lines += 1
+        used = 0.0
+        for word in paragraph.split(" "):
+            w = text_width(word, size, bold)
+            if used and used + space + w > width:
+                lines += 1
+                used = w
+            else:
+                used += (space if used else 0.0) + w
+    return lines
+
+
+def fit_wrapped(text: str, width: float, lines: int, size: float = theme.FONT_SIZE, bold: bool = False) -> str:
+    """``text``, or as many of its first words as fit in ``lines`` wrapped lines, then "…"."""
+    if lines <= 0:
+        return ""
+    if wrapped_lines(text, width, size, bold) <= lines:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if wrapped_lines(" ".join(words[:mid]) + " …", width, size, bold) <= lines:
+            lo = mid
+        else:
+            hi = mid - 1
+    return " ".join(words[:lo]) + " …" if lo else fit_text(text, width, size)
+
+
+def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE, bold: bool = False) -> float:
+    """How tall ``text`` is when wrapped at ``width`` pixels (for sizing labels and dialogs)."""
+    return wrapped_lines(text, width, size, bold) * line_height(size, bold) if text else 0.0
 
 
 W = TypeVar("W", bound="Widget")
@@ -1067,9 +1105,13 @@ __all__ = [
     "box_shape",
     "clipboard",
     "fit_text",
+    "fit_wrapped",
     "release_buttons",
     "rounded_box",
     "label",
+    "line_height",
     "rect_shape",
     "text_width",
+    "wrapped_height",
+    "wrapped_lines",
 ]

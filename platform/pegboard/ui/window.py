@@ -15,6 +15,7 @@ from typing import Any
 
 import pyglet
 from pyglet import shapes
+from pyglet.math import Mat4, Vec3
 from pyglet.window import key, mouse
 
 from pegboard.errors import MatchImportError, SessionError
@@ -116,7 +117,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.manager.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
-                 schedule: bool = True, settings_store: SettingsStore | None = None, **kwargs: Any) -> None:
+                 schedule: bool = True, settings_store: SettingsStore | None = None, ui_scale: float | None = None,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
         kwargs.setdefault("resizable", True)
         if "config" not in kwargs:
@@ -128,7 +130,11 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 super().__init__(width=width, height=height, **kwargs)
         else:
             super().__init__(width=width, height=height, **kwargs)
-        self.set_minimum_size(640, 480)
+        #: Window pixels per layout pixel: 2 on a HiDPI screen (the layout is the same, drawn twice
+        #: as large, so it holds exactly as at 1x). ``ui_scale`` or PEGBOARD_UI_SCALE override the screen's.
+        self.ui_scale = ui_scale_for(self, ui_scale)
+        self.view = Mat4.from_scale(Vec3(self.ui_scale, self.ui_scale, 1.0))
+        self.set_minimum_size(round(640 * self.ui_scale), round(480 * self.ui_scale))
         self.session = session
         self.plugins = plugins
         #: Where board views keep their settings (the local profile unless a test passes one).
@@ -147,6 +153,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._board_press = False
         self.board: BoardView | None = None
         self.board_area: Rect | None = None  # set by the first layout
+        self._eval_room = True  # False when the top bar leaves the evaluation bar no room
         self._view_game: Any = None
         self.evaluator: Any = None
         self._eval_game: Any = None
@@ -200,7 +207,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         session.add_listener(self._on_change)
         self._build_view()
         self._refresh_all()
-        self._layout(width, height)
+        self.relayout()
         if schedule:
             pyglet.clock.schedule_interval(self.tick, FRAME)
 
@@ -248,9 +255,18 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     # -- layout -------------------------------------------------------------------------------
 
+    @property
+    def layout_size(self) -> tuple[int, int]:
+        """The window's size in layout pixels (its size in window pixels over :attr:`ui_scale`)."""
+        return round(self.width / self.ui_scale), round(self.height / self.ui_scale)
+
+    def relayout(self) -> None:
+        """Lay everything out again for the window's size now."""
+        self._layout(*self.layout_size)
+
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        self._layout(width, height)
+        self._layout(round(width / self.ui_scale), round(height / self.ui_scale))
 
     def _layout(self, width: int, height: int) -> None:
         self.ui.width, self.ui.height = width, height
@@ -270,7 +286,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             b.set_rect(Rect(x, height - bar_h + 6, w, bar_h - 12))
             b.invalidate()
             x += w + gap
-        self.evalbar.set_rect(Rect(width - eval_w - pad, height - bar_h + 10, eval_w, bar_h - 20))
+        eval_w = min(eval_w, width - x - 2 * pad)  # what the buttons leave (they come first)
+        self._eval_room = eval_w >= 60
+        self.evalbar.set_rect(Rect(width - max(0, eval_w) - pad, height - bar_h + 10, max(0, eval_w), bar_h - 20))
+        self.evalbar.show(self._eval_room and not self.session.online)
         bw = min(460, width - 2 * pad)
         bh = min(self.breakdown.wanted_height(), height - bar_h - status_h - 2 * pad)
         self.breakdown.set_rect(Rect(width - bw - pad, height - bar_h - bh - 4, bw, bh))
@@ -292,12 +311,30 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.dialog.place(width, height)
             self.dialog.invalidate()
 
+    def layout_rects(self) -> list[tuple[str, Rect, Widget | None]]:
+        """Every separate thing the window shows now, with its rectangle (layout pixels): the
+        top bar's buttons and evaluation bar, the status line's text and clocks, the History,
+        the board and the board view's own widgets. None of them may overlap another or leave
+        the window (overlays and dialogs float above these and are not listed)."""
+        found: list[tuple[str, Rect, Widget | None]] = [(f"button {n}", b.rect, b) for n, b in self.buttons.items()]
+        if self.evalbar.visible:
+            found.append(("evaluation bar", self.evalbar.rect, self.evalbar))
+        found.append(("status text", self.status.text.rect, self.status.text))
+        if self.status.clocks.text:
+            found.append(("status clocks", self.status.clocks.rect, self.status.clocks))
+        if self.history.visible:
+            found.append(("history", self.history.rect, self.history))
+        if self.board is not None:
+            found.append(("board", self.board.board_rect(), None))
+            found += [(f"view {type(w).__name__} {i}", w.rect, w) for i, w in enumerate(self.board.panel_widgets())]
+        return found
+
     # -- session changes ------------------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
         if change.kind in ("restart", "import") and self.session.game is not self._view_game:
             self._build_view()
-            self._layout(self.width, self.height)
+            self.relayout()
         elif self.board is not None:
             self.board.on_session_change(change)
         if change.kind in POSITION_CHANGES or change.kind == "bot_error":
@@ -311,7 +348,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
-        self.evalbar.show(not s.online)  # no engine help against a friend
+        self.evalbar.show(self._eval_room and not s.online)  # no engine help against a friend
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
@@ -333,7 +370,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.evalbar.set_evaluation(evaluation)
             self.breakdown.set_evaluation(evaluation, s.game.seats)
             if self.breakdown.visible:
-                self._layout(self.width, self.height)
+                self.relayout()
         self._refresh_status()
 
     def _show_buttons(self, online: bool) -> None:
@@ -345,7 +382,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.buttons = {n: self.bar_buttons.get(n, self.settings_button) for n in names}
             for button in (*self.bar_buttons.values(), self.settings_button):
                 button.show(any(button is b for b in self.buttons.values()))
-            self._layout(self.width, self.height)
+            self.relayout()
         if online:
             over = self.session.is_over
             resign = self.bar_buttons["resign"]
@@ -421,7 +458,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         """Float the tooltip up once the pointer has rested on a button for a moment."""
         if self.tip and self.dialog is None and self._time - self._tip_since >= theme.TOOLTIP_DELAY:
             if not self.tooltip.visible or self.tooltip.text != self.tip:
-                self.tooltip.pop_up(self.tip, *self._pointer, self.width, self.height)
+                self.tooltip.pop_up(self.tip, *self._pointer, *self.layout_size)
         elif self.tooltip.visible:
             self.tooltip.show(False)
 
@@ -465,7 +502,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 return root
         return None
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         self._point_at_tip(None, x, y)  # a click answers the question the tooltip was for
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
@@ -494,7 +532,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_press(lx, ly, button, modifiers)
             self._refresh_status()
 
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         release_buttons()
         if self.dialog is not None:
             self.dialog.on_mouse_release(x, y, button, modifiers)
@@ -506,7 +545,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_release(lx, ly, button)
             self._refresh_status()
 
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+    def on_mouse_motion(self, x: float, y: float, dx: int, dy: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
             return
@@ -527,7 +567,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._board_hover = over_board
         self._point_at_tip(tip or None, x, y)
 
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+    def on_mouse_drag(self, x: float, y: float, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_drag(x, y)  # a text field selects
             return
@@ -535,9 +576,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_drag(lx, ly, dx, dy, buttons)
             return
-        self.on_mouse_motion(x, y, dx, dy)
+        self.on_mouse_motion(x * self.ui_scale, y * self.ui_scale, dx, dy)  # back in window pixels
 
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_scroll(x, y, scroll_x, scroll_y)
             return
@@ -645,7 +687,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def toggle_history(self) -> None:
         self.show_history = not self.show_history
-        self._layout(self.width, self.height)
+        self.relayout()
         self._refresh_all(position=False)
 
     def toggle_breakdown(self) -> None:
@@ -653,7 +695,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.breakdown.show(visible)
         self.evalbar.open = visible
         self.evalbar.invalidate()
-        self._layout(self.width, self.height)
+        self.relayout()
 
     def new_game(self) -> None:
         self.session.restart()
@@ -683,7 +725,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         session.add_listener(self._on_change)
         self.notice = None
         self._build_view()
-        self._layout(self.width, self.height)
+        self.relayout()
         self._refresh_all()
 
     # -- dialogs -------------------------------------------------------------------------------------
@@ -692,7 +734,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         if self.dialog is not None:
             self.close_dialog(self.dialog)
         dialog.host = self
-        dialog.place(self.width, self.height)
+        dialog.place(*self.layout_size)
         self.dialog = dialog
         self.dialogs_opened.append(dialog)
         return dialog
@@ -836,7 +878,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.dispatch_events()
 
     def click(self, x: float, y: float, button: int = mouse.LEFT, modifiers: int = 0) -> None:
-        """A synthetic click (motion, press, release) at window coordinates."""
+        """A synthetic click (motion, press, release) at layout coordinates (as widgets' rects are)."""
+        x, y = x * self.ui_scale, y * self.ui_scale
         self.send("on_mouse_motion", x, y, 0, 0)
         self.send("on_mouse_press", x, y, button, modifiers)
         self.send("on_mouse_release", x, y, button, modifiers)
@@ -856,6 +899,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def type_text(self, text: str) -> None:
         self.send("on_text", text)
+
+
+def ui_scale_for(window: Any, wanted: float | None) -> float:
+    """``wanted``, else PEGBOARD_UI_SCALE, else the screen's pixel ratio (96 dpi is 1), within 1..3."""
+    import os
+
+    if wanted is None:
+        try:
+            wanted = float(os.environ.get("PEGBOARD_UI_SCALE", "") or window.scale)
+        except ValueError:
+            log.warning("PEGBOARD_UI_SCALE must be a number such as 2; using 1")
+            wanted = 1.0
+    return min(3.0, max(1.0, round(float(wanted) * 4) / 4))
 
 
 _MOTIONS = {
