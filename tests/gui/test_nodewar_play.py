@@ -166,15 +166,15 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     # -- the end-of-game dialog: result and reason; extend when the turn limit ended it
     end = window.dialog
     result = session.result
-    assert end is not None and end.title == ("Draw" if result.winner is None else f"{session.seat_name(result.winner)} wins")
-    assert end.reason.text
+    assert end is not None and end.title == ("Draw" if result.winner is None else "You win" if result.winner == 0 else "You lose")
+    assert end.reason.text.endswith(".")
     img = window.render()
     window.save_screenshot(tmp_path / "end.png")
     window.click_widget(end.close_button)
     assert window.dialog is None and session.is_over
     click_point(window, session.state.base[0])  # a click on the finished board brings the dialog back
     end = window.dialog
-    assert end is not None and end.title.endswith(("wins", "Draw"))
+    assert end is not None and end.title in ("You win", "You lose", "Draw")
     if result.reason == "turn_limit":
         assert end.extend_button.text == "Play 20 more turns"  # Skirmish extends by 20
         window.click_widget(end.extend_button)

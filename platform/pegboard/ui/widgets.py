@@ -496,10 +496,13 @@ class Panel(Widget):
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
         items = rounded_box(ui, r, self.color, layer, border=self.border, radius=self.radius, alpha=self.alpha)
-        if self.title:
-            items.append(label(ui, self.title, r.x + theme.DIALOG_PAD, r.top - theme.DIALOG_PAD - 8, layer,
-                               size=theme.TITLE_FONT_SIZE, bold=True))
-        return items
+        return items + self.build_title(ui, layer) if self.title else items
+
+    def build_title(self, ui: Ui, layer: int) -> list[Drawable]:
+        """The title's drawables (a subclass may draw it its own way)."""
+        r = self.rect
+        return [label(ui, self.title, r.x + theme.DIALOG_PAD, r.top - theme.DIALOG_PAD - 8, layer,
+                      size=theme.TITLE_FONT_SIZE, bold=True)]
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         super().on_mouse_press(x, y, button, modifiers)

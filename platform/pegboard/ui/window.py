@@ -24,6 +24,7 @@ from pegboard.match.session import Change, Session
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
+from pegboard.ui.endwords import end_words
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
 from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
@@ -130,6 +131,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 super().__init__(width=width, height=height, **kwargs)
         else:
             super().__init__(width=width, height=height, **kwargs)
+        from pegboard.ui.appicon import icon_images
+
+        #: The window's icon at every size (desktops pick one).
+        self.icon_images = icon_images()
+        try:
+            self.set_icon(*self.icon_images)
+        except Exception:  # noqa: BLE001 - a display that keeps no icons (headless) is fine
+            log.debug("the window icon could not be set", exc_info=True)
         #: Window pixels per layout pixel: 2 on a HiDPI screen (the layout is the same, drawn twice
         #: as large, so it holds exactly as at 1x). ``ui_scale`` or PEGBOARD_UI_SCALE override the screen's.
         self.ui_scale = ui_scale_for(self, ui_scale)
@@ -226,6 +235,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 log.exception("the %s board view failed to start", game.id)
                 self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
         self.board = view if view is not None else MoveListView(game, self.session)
+        self.set_caption(f"Pegboard — {game.name or game.id}")
         self.board.set_hints(self.hints)
         has_settings = bool(self.board.settings())
         self.settings_button.show(has_settings)
@@ -814,20 +824,21 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say("New game.")
 
     def open_end_dialog(self) -> Dialog | None:
+        """The end-of-game screen for the finished game shown (None while it goes on)."""
         s = self.session
         if s.online and self.friend.in_match:
             return self.open_dialog(self.friend.end_dialog()) if s.result is not None else None
         if s.result is None:
             return None
-        head = "Draw" if s.result.winner is None else f"{s.seat_name(s.result.winner)} wins"
-        reason = s.result.text or s.result.reason.replace("_", " ")
+        words = end_words(s.result, s.game.seats, [c.is_human for c in s.seats], s.seat_name)
         extend_label = None
         if s.can_extend():
             turns = s.extension_turns()
             extend_label = f"Play {turns} more turns" if turns else "Play on"
         note = self.board.end_note() if self.board is not None else ""
-        return self.open_dialog(EndGameDialog(head, reason, extend_label=extend_label,
-                                              on_extend=self._extend, on_new_game=self.new_game, note=note))
+        return self.open_dialog(EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome,
+                                              extend_label=extend_label, on_extend=self._extend,
+                                              on_new_game=self.new_game, note=note))
 
     def _extend(self) -> None:
         try:
