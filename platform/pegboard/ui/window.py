@@ -15,8 +15,7 @@ from typing import Any
 
 import pyglet
 from pyglet import shapes
-from pyglet.math import Mat4, Vec3
-from pyglet.window import key, mouse
+from pyglet.window import key
 
 from pegboard.errors import MatchImportError, SessionError
 from pegboard.game import PegboardError
@@ -30,6 +29,7 @@ from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
+from pegboard.ui.shell import ShellWindow
 from pegboard.ui.widgets import (
     Button,
     Dialog,
@@ -114,7 +114,7 @@ class StatusBar(Panel):
         return items
 
 
-class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
+class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
     """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.manager.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
@@ -131,19 +131,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 super().__init__(width=width, height=height, **kwargs)
         else:
             super().__init__(width=width, height=height, **kwargs)
-        from pegboard.ui.appicon import icon_images
-
-        #: The window's icon at every size (desktops pick one).
-        self.icon_images = icon_images()
-        try:
-            self.set_icon(*self.icon_images)
-        except Exception:  # noqa: BLE001 - a display that keeps no icons (headless) is fine
-            log.debug("the window icon could not be set", exc_info=True)
-        #: Window pixels per layout pixel: 2 on a HiDPI screen (the layout is the same, drawn twice
-        #: as large, so it holds exactly as at 1x). ``ui_scale`` or PEGBOARD_UI_SCALE override the screen's.
-        self.ui_scale = ui_scale_for(self, ui_scale)
-        self.view = Mat4.from_scale(Vec3(self.ui_scale, self.ui_scale, 1.0))
-        self.set_minimum_size(round(640 * self.ui_scale), round(480 * self.ui_scale))
+        self.setup_shell(ui_scale)
         self.session = session
         self.plugins = plugins
         #: Where board views keep their settings (the local profile unless a test passes one).
@@ -264,11 +252,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return self.evaluator
 
     # -- layout -------------------------------------------------------------------------------
-
-    @property
-    def layout_size(self) -> tuple[int, int]:
-        """The window's size in layout pixels (its size in window pixels over :attr:`ui_scale`)."""
-        return round(self.width / self.ui_scale), round(self.height / self.ui_scale)
 
     def relayout(self) -> None:
         """Lay everything out again for the window's size now."""
@@ -491,18 +474,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.dialog.sync(self.ui)
         self.tooltip.sync(self.ui)
         self.ui.draw()
-
-    def render(self) -> Any:
-        """Draw one frame now and return it as pyglet ImageData (for tests and screenshots)."""
-        self.switch_to()
-        self.send("on_draw")
-        return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()  # type: ignore[no-untyped-call]  # untyped in pyglet
-
-    def save_screenshot(self, path: str | Path) -> Path:
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        self.render().save(str(target))
-        return target
 
     # -- input -------------------------------------------------------------------------------------
 
@@ -879,64 +850,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             return str(exc)
         self.say(f"Imported {len(self.session.history)} moves from {path.name}.{self._bots_paused_note()}")
         return None
-
-    # -- test helpers -----------------------------------------------------------------------------------
-
-    def send(self, name: str, *args: Any) -> None:
-        """Dispatch a synthetic event now (pyglet may queue window events: drain the queue first and after)."""
-        self.dispatch_events()
-        self.dispatch_event(name, *args)
-        self.dispatch_events()
-
-    def click(self, x: float, y: float, button: int = mouse.LEFT, modifiers: int = 0) -> None:
-        """A synthetic click (motion, press, release) at layout coordinates (as widgets' rects are)."""
-        x, y = x * self.ui_scale, y * self.ui_scale
-        self.send("on_mouse_motion", x, y, 0, 0)
-        self.send("on_mouse_press", x, y, button, modifiers)
-        self.send("on_mouse_release", x, y, button, modifiers)
-
-    def click_widget(self, widget: Widget) -> None:
-        cx, cy = widget.rect.center
-        self.click(cx, cy)
-
-    def press(self, symbol: int, modifiers: int = 0) -> None:
-        """A synthetic key press and release; an editing key also sends the text motion pyglet's
-        platform windows send with it (Backspace, arrows, Home, End ...; Shift selects)."""
-        self.send("on_key_press", symbol, modifiers)
-        motion = _text_motion(symbol, modifiers)
-        if motion is not None:
-            self.send("on_text_motion_select" if modifiers & key.MOD_SHIFT else "on_text_motion", motion)
-        self.send("on_key_release", symbol, modifiers)
-
-    def type_text(self, text: str) -> None:
-        self.send("on_text", text)
-
-
-def ui_scale_for(window: Any, wanted: float | None) -> float:
-    """``wanted``, else PEGBOARD_UI_SCALE, else the screen's pixel ratio (96 dpi is 1), within 1..3."""
-    import os
-
-    if wanted is None:
-        try:
-            wanted = float(os.environ.get("PEGBOARD_UI_SCALE", "") or window.scale)
-        except ValueError:
-            log.warning("PEGBOARD_UI_SCALE must be a number such as 2; using 1")
-            wanted = 1.0
-    return min(3.0, max(1.0, round(float(wanted) * 4) / 4))
-
-
-_MOTIONS = {
-    (key.LEFT, False): key.MOTION_LEFT, (key.RIGHT, False): key.MOTION_RIGHT,
-    (key.LEFT, True): key.MOTION_PREVIOUS_WORD, (key.RIGHT, True): key.MOTION_NEXT_WORD,
-    (key.HOME, False): key.MOTION_BEGINNING_OF_LINE, (key.END, False): key.MOTION_END_OF_LINE,
-    (key.BACKSPACE, False): key.MOTION_BACKSPACE, (key.DELETE, False): key.MOTION_DELETE,
-}
-
-
-def _text_motion(symbol: int, modifiers: int) -> int | None:
-    """The text motion a platform window sends with this key (as pyglet's X11 window maps them)."""
-    return _MOTIONS.get((symbol, bool(modifiers & key.MOD_CTRL)))
-
 
 def _mmss(seconds: float) -> str:
     seconds = max(0, math.ceil(seconds))
