@@ -363,6 +363,49 @@ def online_screens(plugins, out: Path) -> None:
 EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras, "starfall": starfall_screens}
 
 
+def game_pictures(plugins, games: list[str]) -> None:
+    """Each game's picture for the game chooser (its RendererSpec.picture): the board of a game
+    under way, cut out of an 800x600 window."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.catalog import renderer_for
+
+    for game_id in games:
+        spec = renderer_for(plugins, game_id)
+        if spec is None or spec.picture is None:
+            continue
+        session = make_session(game_id, None, _seats(plugins, game_id), plugins, seed=7, threaded=False)
+        window = open_window(session, plugins, width=800, height=600, schedule=False)
+        try:
+            if window.show_history:
+                window.toggle_history()
+            _play(session, 24, _first_bot(plugins, session.game))
+            for _ in range(40):
+                window.tick(0.05)
+            board = window.board.board_rect()
+            image = window.render().get_region(int(board.x), int(board.y), int(board.width), int(board.height))
+            image.save(str(spec.picture))
+            print(f"wrote {spec.picture.relative_to(ROOT) if spec.picture.is_relative_to(ROOT) else spec.picture}")
+        finally:
+            window.close()
+
+
+def chooser_screens(plugins, out: Path, sizes: list[tuple[int, int]]) -> None:
+    """The game chooser (what ``pegboard play`` opens without a game) at each size."""
+    from pegboard.ui.catalog import game_choices
+    from pegboard.ui.chooser import ChooserWindow
+    from pegboard.ui.settings import MemorySettings
+
+    for width, height in sizes:
+        window = ChooserWindow(game_choices(plugins), MemorySettings(), lambda _game: None, width=width, height=height)
+        try:
+            name = "chooser" if (width, height) == (1280, 800) else f"chooser-{width}x{height}"
+            path = out / f"{name}.png"
+            window.save_screenshot(path)
+            print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        finally:
+            window.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="game id (repeatable; default: every game with a renderer)")
@@ -372,6 +415,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plugin", action="append", default=[], help="extra plugin file (repeatable)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
     parser.add_argument("--online", action="store_true", help="only the Play a friend screens (Starfall)")
+    parser.add_argument("--pictures", action="store_true",
+                        help="only the games' pictures for the game chooser (written into the game packages)")
     args = parser.parse_args(argv)
     _prepare(args.display)
     os.environ["PEGBOARD_HOME"] = tempfile.mkdtemp(prefix="pegboard-shots-")  # never the user's profile
@@ -392,6 +437,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.online:
         online_screens(plugins, args.out)
         return 0
+    if args.pictures:
+        game_pictures(plugins, games)
+        return 0
+    chooser_screens(plugins, args.out, [(1280, 800), (800, 600)])
     for game_id in games:
         shoot_game(game_id, args.out, plugins, moves=args.moves, max_moves=args.max_moves)
     return 0

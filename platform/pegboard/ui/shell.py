@@ -28,11 +28,27 @@ class ShellWindow:
 
     ui_scale: float = 1.0
     icon_images: list[Any]
+    _enable_event_queue: bool
 
     # provided by pyglet.window.Window
     width: int
     height: int
     view: Mat4
+
+    def hold_events_while_created(self) -> None:
+        """Call before ``pyglet.window.Window.__init__``: a window made while the event loop runs
+        (the match window that replaces the chooser) queues the events its creation sends, as
+        one made before the loop does; pyglet 2.1's headless window otherwise handles its first
+        resize before it has the buffer that resize writes to. Call :meth:`release_held_events`
+        at the end of ``__init__``."""
+        self._enable_event_queue = True
+
+    def release_held_events(self) -> None:
+        """Handle what :meth:`hold_events_while_created` held (the window is fully made now)."""
+        if "_enable_event_queue" in vars(self):
+            del self._enable_event_queue  # back to what the event loop says for every window
+            window: Any = self
+            window.dispatch_events()
 
     def setup_shell(self, ui_scale: float | None) -> None:
         """Set the icon and the scale; call right after ``pyglet.window.Window.__init__``."""

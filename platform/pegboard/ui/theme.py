@@ -32,6 +32,7 @@ ROW_HOVER: RGB = hex_color("#334155")
 INPUT: RGB = hex_color("#0b1220")
 FOCUS: RGB = hex_color("#60a5fa")
 TOOLTIP: RGB = hex_color("#0b1220")
+CARD_SELECTED: RGB = hex_color("#1e3a5f")  # the game chooser's picked card
 WIN: RGB = hex_color("#15803d")  # the end screen's band after a win
 LOSS: RGB = hex_color("#b91c1c")  # ... and after a loss
 DIM_OVERLAY = (0, 0, 0, 150)

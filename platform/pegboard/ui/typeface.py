@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,8 @@ def has_glyph(character: str, bold: bool = False) -> bool:
     from pegboard.ui import theme
 
     register()
-    font = pyglet.font.load(theme.FONT_NAME, theme.FONT_SIZE, weight="bold" if bold else "normal", dpi=96)
-    return bool(font.face.get_character_index(character))
+    font: Any = pyglet.font.load(theme.FONT_NAME, theme.FONT_SIZE, weight="bold" if bold else "normal", dpi=96)
+    return bool(font.face.get_character_index(character))  # FreeType fonts (Linux) have a face
 
 
 __all__ = ["FONT_DIR", "FONT_FILES", "has_glyph", "register"]

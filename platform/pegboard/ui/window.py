@@ -122,6 +122,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
                  **kwargs: Any) -> None:
         kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
         kwargs.setdefault("resizable", True)
+        self.hold_events_while_created()
         if "config" not in kwargs:
             # 8 bits per channel (some drivers default to 16-bit colour); fall back if refused
             wanted = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)  # type: ignore[abstract]  # the platform's subclass at run time
@@ -207,6 +208,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.relayout()
         if schedule:
             pyglet.clock.schedule_interval(self.tick, FRAME)
+        self.release_held_events()
 
     # -- the board view --------------------------------------------------------------------
 
@@ -267,7 +269,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.top.set_rect(Rect(0, height - bar_h, width, bar_h))
         self.status.set_rect(Rect(0, 0, width, status_h))
         buttons = list(self.buttons.values())
-        eval_w = 260 if width >= 1100 else 180 if width >= 760 else 120
+        eval_w: float = 260 if width >= 1100 else 180 if width >= 760 else 120
         gap = theme.GAP
         room = width - eval_w - 3 * pad - gap * len(buttons)
         # the longest labels that fit: full words, then short ones, then icons alone
