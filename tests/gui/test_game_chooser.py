@@ -114,7 +114,7 @@ def test_play_without_a_game_opens_the_chooser_and_a_pick_opens_that_game(tmp_pa
         "            w.chooser.select(cards.index('nodewar'))\n"
         "            w.dispatch_event('on_key_press', key.ENTER, 0)\n"
         "        elif len(seen) > 3:\n"
-        "            print('GAME', w.session.game.id, w.session.seats[0].is_human)\n"
+        "            print('GAME', w.session.game.id, [c.id for c in w.session.seats])\n"
         "            w.close()\n"
         "pyglet.clock.schedule_interval(step, 0.05)\n"
         "print('EXIT', launch(None))\n"
@@ -127,7 +127,7 @@ def test_play_without_a_game_opens_the_chooser_and_a_pick_opens_that_game(tmp_pa
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
-    assert "GAME nodewar True" in lines and "EXIT 0" in lines, out.stdout
+    assert "GAME nodewar ['human', 'expert']" in lines and "EXIT 0" in lines, "a person against the strongest bot"
     assert "SEEN ['ChooserWindow'] ['MatchWindow']" in lines, "the match window took the chooser's place"
     assert lines[-1] == "LAST nodewar", "the profile keeps the game played last"
 

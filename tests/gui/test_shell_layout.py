@@ -135,3 +135,18 @@ def pyglet_escape() -> int:
     from pyglet.window import key
 
     return key.ESCAPE
+
+
+def test_the_history_folds_away_when_the_window_narrows_until_the_person_chooses(open_game):
+    w = open_game("nodewar", None, 1280, 800, 1)
+    assert w.show_history and w.history.visible
+    w.send("on_resize", 800, 600)
+    assert not w.history.visible, "folded away at 800x600"
+    w.send("on_resize", 1280, 800)
+    assert w.history.visible, "back in a wide window"
+    w.send("on_resize", 800, 600)
+    w.click_widget(w.buttons["history"])
+    assert w.history.visible, "the History button brings it back"
+    w.send("on_resize", 640, 480)
+    assert w.history.visible, "and the person's choice holds"
+    check_layout(w, "Node War 640x480 with the History asked for")

@@ -86,12 +86,13 @@ def launch(game_id: str | None = None, ruleset: str | None = None, seats: Sequen
 
     def start(chosen: str, in_place_of: Any = None) -> None:
         """Open the match window for ``chosen`` (where the chooser ``in_place_of`` was, if given)."""
+        from pegboard.ui.catalog import default_seats
         from pegboard.ui.chooser import remember_game
 
         # a game named on the command line keeps its options; one picked in the chooser gets the defaults
         picked = in_place_of is not None
-        session = make_session(chosen, None if picked else ruleset, () if picked else seats, plugins, seed=seed,
-                               workers=default_bot_worker())
+        session = make_session(chosen, None if picked else ruleset, default_seats(plugins, chosen) if picked else seats,
+                               plugins, seed=seed, workers=default_bot_worker())
         sessions.append(session)
         remember_game(store, chosen)
         size = {"width": in_place_of.width, "height": in_place_of.height} if picked else {}

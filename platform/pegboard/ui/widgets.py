@@ -439,7 +439,7 @@ class Button(Widget):
         edge = theme.FOCUS if self.hover and self.enabled and not self.pressed else None
         items = rounded_box(ui, r, self.fill_color(), layer, border=edge)
         drop = 1 if self.pressed else 0  # a pressed button's face sinks a pixel
-        text = fit_text(self.shown_text(), r.width - 2 * theme.BUTTON_PAD - (theme.ICON_SIZE + theme.ICON_GAP if self.icon else 0))
+        text = fit_text(self.shown_text(), r.width - 8 - (theme.ICON_SIZE + theme.ICON_GAP if self.icon else 0))
         icon_w = theme.ICON_SIZE if self.icon else 0.0
         gap = theme.ICON_GAP if self.icon and text else 0.0
         content = icon_w + gap + (text_width(text) if text else 0.0)

@@ -47,6 +47,7 @@ from pegboard.ui.widgets import (
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60
+HISTORY_FOLDS_BELOW = 1000  # layout pixels: a narrower window shows the History only on request
 POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
 ONLINE_BUTTONS = {"resign", "history"}  # the top bar during an online match (its rules and moves are the host's)
 
@@ -144,7 +145,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.dialog: Dialog | None = None
         self.dialogs_opened: list[Dialog] = []
         self.notice: str | None = None
-        self.show_history = width >= 1000
+        self.show_history = width >= HISTORY_FOLDS_BELOW
+        self._history_chosen = False  # True once the person opened or closed the History themselves
         self.hints = True
         self._time = 0.0
         self._board_hover = False
@@ -290,6 +292,9 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.breakdown.set_rect(Rect(width - bw - pad, height - bar_h - bh - 4, bw, bh))
         hist_w = theme.HISTORY_WIDTH if width >= 1100 else theme.HISTORY_WIDTH - 40 if width >= 900 else 240
         top_y = height - bar_h
+        if not self._history_chosen:  # the History folds away in a narrow window, comes back in a wide one
+            self.show_history = width >= HISTORY_FOLDS_BELOW
+            self.bar_buttons["history"].set_toggled(self.show_history)
         self.history.show(self.show_history)
         self.history.set_rect(Rect(width - hist_w - pad, status_h + pad, hist_w, top_y - status_h - 2 * pad))
         board_right = width - (hist_w + 2 * pad if self.show_history else pad)
@@ -670,6 +675,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
 
     def toggle_history(self) -> None:
         self.show_history = not self.show_history
+        self._history_chosen = True
         self.relayout()
         self._refresh_all(position=False)
 
