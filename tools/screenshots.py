@@ -8,7 +8,10 @@ without a board view is shown with the fallback move list).
     .venv/bin/python tools/screenshots.py --game nodewar --moves 30
     .venv/bin/python tools/screenshots.py --plugin my_game.py --out /tmp/shots
 
-Files: docs/images/<game>-<screen>.png. Every game gets main, breakdown,
+Files: docs/images/<game>-<screen>.png, the game chooser (chooser.png, chooser-800x600.png)
+and each built-in game at every size the layout is held to (<game>-size-<W>x<H>.png, and
+@2 at a HiDPI pixel ratio of 2). --pictures writes only the chooser's game pictures (into
+the game packages). Every game gets main, breakdown,
 history, customize, export, import-error, end (when a game ends within
 --max-moves) and small (800x600). Moves come from the game's first bot when
 it has one (seeded random moves otherwise). Node War adds selected (a node
@@ -218,7 +221,10 @@ def starfall_rated_end(plugins, save: Saver) -> None:
         for _ in range(3):  # South's moves by hand, the bot's answers in the window's frames
             session = window.session
             session.play(rng.choice([m for m in session.state.legal_moves() if m.kind in ("swap", "move")]))
-            window.tick(0.05)
+            for _ in range(400):  # the animations, then the bot's answer
+                window.tick(0.05)
+                if session.to_move == 0 or session.is_over:
+                    break
         window.board.anims.skip()
         st = window.session.state
         scout = next((sq for sq in range(st.geo.size) if st.kind[sq] == 2 and st.side[sq] == 0
@@ -389,6 +395,34 @@ def game_pictures(plugins, games: list[str]) -> None:
             window.close()
 
 
+#: The sizes the layout is held to (issue 25): window pixels and the pixel ratio.
+LAYOUT_SIZES = [(640, 480, 1), (800, 600, 1), (1280, 800, 1), (1920, 1080, 1), (2560, 1440, 1), (2560, 1600, 2)]
+
+
+def size_screens(plugins, out: Path, games: list[str]) -> None:
+    """Each game at every size of LAYOUT_SIZES, a game under way: <game>-size-<W>x<H>[@2].png."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    for game_id in games:
+        for width, height, scale in LAYOUT_SIZES:
+            store = MemorySettings()
+            store.set_setting("starfall", "welcomed", True)
+            store.set_setting("starfall", "timers", True)  # the clock line too
+            session = make_session(game_id, None, _seats(plugins, game_id), plugins, seed=7, threaded=False)
+            window = open_window(session, plugins, width=width, height=height, schedule=False, settings_store=store,
+                                 ui_scale=scale)
+            try:
+                _play(session, 20, _first_bot(plugins, session.game))
+                for _ in range(40):
+                    window.tick(0.05)
+                path = out / f"{game_id}-size-{width}x{height}{'@2' if scale == 2 else ''}.png"
+                window.save_screenshot(path)
+                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+            finally:
+                window.close()
+
+
 def chooser_screens(plugins, out: Path, sizes: list[tuple[int, int]]) -> None:
     """The game chooser (what ``pegboard play`` opens without a game) at each size."""
     from pegboard.ui.catalog import game_choices
@@ -441,6 +475,7 @@ def main(argv: list[str] | None = None) -> int:
         game_pictures(plugins, games)
         return 0
     chooser_screens(plugins, args.out, [(1280, 800), (800, 600)])
+    size_screens(plugins, args.out, [g for g in games if g in ("nodewar", "starfall")])
     for game_id in games:
         shoot_game(game_id, args.out, plugins, moves=args.moves, max_moves=args.max_moves)
     return 0

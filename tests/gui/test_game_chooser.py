@@ -18,23 +18,18 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def chooser_factory():
+def chooser_factory(opened):
     from pegboard.ui.chooser import ChooserWindow
-
-    made = []
 
     def make(store=None, width=1280, height=800, scale=None):
         picked: list[str] = []
         window = ChooserWindow(game_choices(Plugins()), store or MemorySettings(), picked.append, width=width,
                                height=height, ui_scale=scale)
         window.picked = picked
-        made.append(window)
+        opened.append(window)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
+    return make
 
 
 def test_every_installed_game_has_a_card_with_its_picture_and_one_line(chooser_factory):

@@ -8,25 +8,14 @@ import pytest
 from pegboard.plugins.manager import Plugins
 from pegboard.ui import theme
 from pegboard.ui.settings import MemorySettings
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
 
-def pixel(image, x: float, y: float) -> tuple[int, int, int]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a, b, tol=6) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
-
-
 @pytest.fixture
-def open_game():
+def open_game(opened):
     from pegboard.ui import make_session, open_window
-
-    made = []
 
     def make(game: str, width: int = 1280, height: int = 800):
         plugins = Plugins()
@@ -34,13 +23,10 @@ def open_game():
         store.set_setting("starfall", "welcomed", True)
         session = make_session(game, None, ["human", "human"], plugins, seed=3, threaded=False)
         window = open_window(session, plugins, width=width, height=height, schedule=False, settings_store=store)
-        made.append(window)
+        opened.append(window)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
+    return make
 
 
 @pytest.mark.parametrize("game,width,height", [("starfall", 1280, 800), ("starfall", 800, 600), ("nodewar", 640, 480)])

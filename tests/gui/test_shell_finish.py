@@ -10,37 +10,23 @@ from pegboard.ui import theme
 from pegboard.ui.endwords import end_words
 from pegboard.ui.settings import MemorySettings
 from support import gridtoy
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
 
-def pixel(image, x: float, y: float) -> tuple[int, int, int]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a, b, tol=8) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
-
-
 @pytest.fixture
-def toy_window():
+def toy_window(opened):
     from pegboard.ui import make_session, open_window
-
-    made = []
 
     def make(seats=("human", "first"), ruleset="tiny"):
         plugins = gridtoy.make_plugins()
         session = make_session("gridtoy", ruleset, list(seats), plugins, threaded=False)
         window = open_window(session, plugins, schedule=False, settings_store=MemorySettings())
-        made.append(window)
+        opened.append(window)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
+    return make
 
 
 def play_to_the_turn_limit(w) -> None:

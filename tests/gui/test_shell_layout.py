@@ -60,10 +60,8 @@ def centred(window, what: str) -> None:
 
 
 @pytest.fixture
-def open_game():
+def open_game(opened):
     from pegboard.ui import make_session, open_window
-
-    made = []
 
     def make(game: str, ruleset: str | None, width: int, height: int, scale: float):
         plugins = Plugins()
@@ -73,13 +71,10 @@ def open_game():
         session = make_session(game, ruleset, ["human", "human"], plugins, seed=5, threaded=False)
         window = open_window(session, plugins, width=width, height=height, schedule=False, settings_store=store,
                              ui_scale=scale)
-        made.append(window)
+        opened.append(window)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
+    return make
 
 
 @pytest.mark.parametrize("width,height,scale", SIZES)
