@@ -139,8 +139,8 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
 
 def nodewar_screens(plugins, save: Saver) -> None:
     """A node selected with every hint kind, a dead node inspected, and the same at 800x600."""
-    sys.path.insert(0, str(ROOT / "tests" / "gui"))  # the position the GUI tests check pixel by pixel
-    import nodewar_positions as pos
+    sys.path.insert(0, str(ROOT / "tests"))  # the position the GUI tests check pixel by pixel
+    from support import nodewar_positions as pos
 
     from pegboard.ui import make_session, open_window
 

@@ -186,7 +186,7 @@ class GameChooser(Panel):
         width = r.width - 2 * pad
         per_row = max(1, min(n, int((width + gap) // (220 + gap))))  # cards at least 220 wide
         rows = math.ceil(n / per_row)
-        card_w = min(380.0, (width - gap * (per_row - 1)) / per_row)
+        card_w = min(440.0, (width - gap * (per_row - 1)) / per_row)
         card_h = min(card_w * 1.05, (top - bottom - gap * (rows - 1)) / rows)
         row_w = per_row * card_w + gap * (per_row - 1)
         top -= max(0.0, (top - bottom) - (rows * card_h + gap * (rows - 1))) / 2  # centred in the space

@@ -133,12 +133,13 @@ def wrapped_lines(text: str, width: float, size: float = theme.FONT_SIZE, bold: 
     pyglet's multiline labels do (a word wider than the line takes a line of its own)."""
     lines = 0
     space = text_width(" ", size, bold)
+    limit = int(width) - 1  # labels wrap at their whole-pixel width, a line that just touches it included
     for paragraph in text.split("\n"):
         lines += 1
         used = 0.0
         for word in paragraph.split(" "):
             w = text_width(word, size, bold)
-            if used and used + space + w > width:
+            if used and used + space + w > limit:
                 lines += 1
                 used = w
             else:
