@@ -32,7 +32,8 @@ def play(
     the last one played selected). Choose who sits where with --<seat>
     human|BOT using the game's seat names, e.g. --red expert. By default the
     first seat is human and the others play the game's strongest bot (or,
-    with --skill S, its skill-S bot).
+    with --skill S, its skill-S bot). In the window M turns sound off and on;
+    Settings sets its volume.
     """
     if seed is not None and seed < 0:
         raise UsageProblem("--seed must be 0 or more")
