@@ -28,8 +28,8 @@ def test_the_font_ships_with_its_licence_and_is_the_one_labels_use():
 def texts_shown(window) -> list[str]:
     """The text of every label and button the window shows now, the board view's own included."""
     widgets = [w for root in (*window.roots, window.dialog) if root is not None for w in root.walk()]
+    out = [entry.text for entry in window.history.list.entries]
     widgets += list(window.board.panel_widgets())
-    out = []
     for w in widgets:
         if isinstance(w, Label) and w.visible:
             out.append(w.text)
@@ -51,6 +51,13 @@ def test_every_character_the_window_shows_is_in_the_shipped_font(game):
     session = make_session(game, None, ["human", "human"], plugins, seed=2, threaded=False)
     window = open_window(session, plugins, schedule=False, settings_store=store)
     try:
+        import random
+
+        rng = random.Random(3)
+        for _ in range(12):  # a game under way: the History and the explanations have words
+            session.play(rng.choice(list(session.state.legal_moves())))
+            for _ in range(60):
+                window.tick(1 / 30)
         seen: set[str] = set()
         screens = [lambda: None, window.open_customize, window.open_export, window.open_settings]
         for open_screen in screens:
