@@ -210,9 +210,10 @@ def run_tour(tour: Tour) -> None:
 
     starfall = layout("starfall", seed=3)
     tour.start("starfall", "--seed", "3")
+    time.sleep(3.0)  # the first Starfall frame takes a while on a loaded machine
     tour.shot("starfall-first-launch")
     tour.keys("Escape")  # "Just play" if the welcome asked
-    time.sleep(0.5)
+    time.sleep(1.0)
     tour.shot("starfall-game")
     tour.click(starfall["drone"])
     tour.shot("starfall-drone-selected")

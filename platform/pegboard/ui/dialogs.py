@@ -104,7 +104,7 @@ class ConfirmDialog(Dialog):
 
     def __init__(self, title: str, message: str, on_yes: Callable[[], Any], *, yes_label: str = "Yes",
                  no_label: str = "Cancel", on_no: Callable[[], Any] | None = None) -> None:
-        super().__init__(title, 520, 110 + wrapped_height(message, 488))
+        super().__init__(title, 520, 122 + wrapped_height(message, 488))
         self.message = self.add(Label(message, wrap=True))
         self.on_yes_cb = on_yes
         self.on_no_cb = on_no
@@ -113,7 +113,7 @@ class ConfirmDialog(Dialog):
 
     def on_layout(self) -> None:
         r = self.rect
-        self.message.set_rect(Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 92))
+        self.message.set_rect(Rect(r.x + 16, r.y + 58, r.width - 32, r.height - 106))  # under the title
         self.button_row([self.yes_button, self.no_button])
 
     def accept(self) -> None:

@@ -1079,13 +1079,13 @@ class MessageDialog(Dialog):
     """A title, a wrapped message and an OK button (errors, notices)."""
 
     def __init__(self, title: str, message: str, *, error: bool = False, width: float = 520, height: float | None = None) -> None:
-        super().__init__(title, width, height if height is not None else wrapped_height(message, width - 32) + 104)
+        super().__init__(title, width, height if height is not None else wrapped_height(message, width - 32) + 116)
         self.message = self.add(Label(message, wrap=True, color=theme.TEXT_ERROR if error else theme.TEXT))
         self.ok = self.add(Button("OK", self.close, primary=True))
 
     def on_layout(self) -> None:
         r = self.rect
-        self.message.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 100))
+        self.message.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 108))  # under the title
         self.button_row([self.ok])
 
 
