@@ -140,9 +140,8 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
 def nodewar_screens(plugins, save: Saver) -> None:
     """A node selected with every hint kind, a dead node inspected, and the same at 800x600."""
     sys.path.insert(0, str(ROOT / "tests"))  # the position the GUI tests check pixel by pixel
-    from support import nodewar_positions as pos
-
     from pegboard.ui import make_session, open_window
+    from support import nodewar_positions as pos
 
     for width, height, prefix in ((1280, 800, ""), (800, 600, "small-")):
         session = make_session("nodewar", "standard", ["human", "human"], plugins, threaded=False)
