@@ -145,6 +145,9 @@ def _board_view(game: Any, session: Any) -> Any:
 def pegboard_renderers(game: str) -> RendererSpec | None:
     if game != "nodewar":
         return None
+    from pathlib import Path
+
     from pegboard.specs import RendererSpec
 
-    return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)
+    return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view,
+                        picture=Path(__file__).with_name("picture.png"))

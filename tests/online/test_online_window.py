@@ -145,7 +145,7 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             assert ann.result.winner == 0 and ann.result.reason == "resign"
             end = win.dialog
             assert end is not None and end.title == "Ann (Blue) wins"
-            assert "Your rating: 1000 → 9" in end.reason.text  # rated: both sides sent a rating
+            assert "Your rating: 1000 → 9" in end.note.text  # rated: both sides sent a rating
             win.click_widget(end.new_button)
             assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
         finally:
