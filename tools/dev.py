@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
         env = dict(os.environ, PYGLET_HEADLESS=os.environ.get("PYGLET_HEADLESS", "1"))
         return subprocess.run([str(python), "-m", "pytest", *rest], cwd=ROOT, env=env).returncode
     if has_display() and not rest:
-        return subprocess.run([*pegboard, "play", "nodewar"], cwd=ROOT).returncode
+        return subprocess.run([*pegboard, "play"], cwd=ROOT).returncode  # the game chooser
     return subprocess.run([*pegboard, "demo", "nodewar", *rest], cwd=ROOT).returncode
 
 

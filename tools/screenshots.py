@@ -8,7 +8,10 @@ without a board view is shown with the fallback move list).
     .venv/bin/python tools/screenshots.py --game nodewar --moves 30
     .venv/bin/python tools/screenshots.py --plugin my_game.py --out /tmp/shots
 
-Files: docs/images/<game>-<screen>.png. Every game gets main, breakdown,
+Files: docs/images/<game>-<screen>.png, the game chooser (chooser.png, chooser-800x600.png)
+and each built-in game at every size the layout is held to (<game>-size-<W>x<H>.png, and
+@2 at a HiDPI pixel ratio of 2). --pictures writes only the chooser's game pictures (into
+the game packages). Every game gets main, breakdown,
 history, customize, export, import-error, end (when a game ends within
 --max-moves) and small (800x600). Moves come from the game's first bot when
 it has one (seeded random moves otherwise). Node War adds selected (a node
@@ -136,10 +139,9 @@ def shoot_game(game_id: str, out: Path, plugins, *, moves: int, max_moves: int) 
 
 def nodewar_screens(plugins, save: Saver) -> None:
     """A node selected with every hint kind, a dead node inspected, and the same at 800x600."""
-    sys.path.insert(0, str(ROOT / "tests" / "gui"))  # the position the GUI tests check pixel by pixel
-    import nodewar_positions as pos
-
+    sys.path.insert(0, str(ROOT / "tests"))  # the position the GUI tests check pixel by pixel
     from pegboard.ui import make_session, open_window
+    from support import nodewar_positions as pos
 
     for width, height, prefix in ((1280, 800, ""), (800, 600, "small-")):
         session = make_session("nodewar", "standard", ["human", "human"], plugins, threaded=False)
@@ -218,7 +220,10 @@ def starfall_rated_end(plugins, save: Saver) -> None:
         for _ in range(3):  # South's moves by hand, the bot's answers in the window's frames
             session = window.session
             session.play(rng.choice([m for m in session.state.legal_moves() if m.kind in ("swap", "move")]))
-            window.tick(0.05)
+            for _ in range(400):  # the animations, then the bot's answer
+                window.tick(0.05)
+                if session.to_move == 0 or session.is_over:
+                    break
         window.board.anims.skip()
         st = window.session.state
         scout = next((sq for sq in range(st.geo.size) if st.kind[sq] == 2 and st.side[sq] == 0
@@ -363,6 +368,77 @@ def online_screens(plugins, out: Path) -> None:
 EXTRA_SCREENS: dict[str, Callable[[Any, Saver], None]] = {"nodewar": nodewar_extras, "starfall": starfall_screens}
 
 
+def game_pictures(plugins, games: list[str]) -> None:
+    """Each game's picture for the game chooser (its RendererSpec.picture): the board of a game
+    under way, cut out of an 800x600 window."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.catalog import renderer_for
+
+    for game_id in games:
+        spec = renderer_for(plugins, game_id)
+        if spec is None or spec.picture is None:
+            continue
+        session = make_session(game_id, None, _seats(plugins, game_id), plugins, seed=7, threaded=False)
+        window = open_window(session, plugins, width=800, height=600, schedule=False)
+        try:
+            if window.show_history:
+                window.toggle_history()
+            _play(session, 24, _first_bot(plugins, session.game))
+            for _ in range(40):
+                window.tick(0.05)
+            board = window.board.board_rect()
+            image = window.render().get_region(int(board.x), int(board.y), int(board.width), int(board.height))
+            image.save(str(spec.picture))
+            print(f"wrote {spec.picture.relative_to(ROOT) if spec.picture.is_relative_to(ROOT) else spec.picture}")
+        finally:
+            window.close()
+
+
+#: The sizes the layout is held to (issue 25): window pixels and the pixel ratio.
+LAYOUT_SIZES = [(640, 480, 1), (800, 600, 1), (1280, 800, 1), (1920, 1080, 1), (2560, 1440, 1), (2560, 1600, 2)]
+
+
+def size_screens(plugins, out: Path, games: list[str]) -> None:
+    """Each game at every size of LAYOUT_SIZES, a game under way: <game>-size-<W>x<H>[@2].png."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    for game_id in games:
+        for width, height, scale in LAYOUT_SIZES:
+            store = MemorySettings()
+            store.set_setting("starfall", "welcomed", True)
+            store.set_setting("starfall", "timers", True)  # the clock line too
+            session = make_session(game_id, None, _seats(plugins, game_id), plugins, seed=7, threaded=False)
+            window = open_window(session, plugins, width=width, height=height, schedule=False, settings_store=store,
+                                 ui_scale=scale)
+            try:
+                _play(session, 20, _first_bot(plugins, session.game))
+                for _ in range(40):
+                    window.tick(0.05)
+                path = out / f"{game_id}-size-{width}x{height}{'@2' if scale == 2 else ''}.png"
+                window.save_screenshot(path)
+                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+            finally:
+                window.close()
+
+
+def chooser_screens(plugins, out: Path, sizes: list[tuple[int, int]]) -> None:
+    """The game chooser (what ``pegboard play`` opens without a game) at each size."""
+    from pegboard.ui.catalog import game_choices
+    from pegboard.ui.chooser import ChooserWindow
+    from pegboard.ui.settings import MemorySettings
+
+    for width, height in sizes:
+        window = ChooserWindow(game_choices(plugins), MemorySettings(), lambda _game: None, width=width, height=height)
+        try:
+            name = "chooser" if (width, height) == (1280, 800) else f"chooser-{width}x{height}"
+            path = out / f"{name}.png"
+            window.save_screenshot(path)
+            print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        finally:
+            window.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="game id (repeatable; default: every game with a renderer)")
@@ -372,6 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plugin", action="append", default=[], help="extra plugin file (repeatable)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
     parser.add_argument("--online", action="store_true", help="only the Play a friend screens (Starfall)")
+    parser.add_argument("--pictures", action="store_true",
+                        help="only the games' pictures for the game chooser (written into the game packages)")
     args = parser.parse_args(argv)
     _prepare(args.display)
     os.environ["PEGBOARD_HOME"] = tempfile.mkdtemp(prefix="pegboard-shots-")  # never the user's profile
@@ -392,6 +470,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.online:
         online_screens(plugins, args.out)
         return 0
+    if args.pictures:
+        game_pictures(plugins, games)
+        return 0
+    chooser_screens(plugins, args.out, [(1280, 800), (800, 600)])
+    size_screens(plugins, args.out, [g for g in games if g in ("nodewar", "starfall")])
     for game_id in games:
         shoot_game(game_id, args.out, plugins, moves=args.moves, max_moves=args.max_moves)
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Generic
 
 from pegboard.game import JSON, Game, StateT
@@ -100,13 +101,17 @@ class RendererSpec:
 
     ``factory(game, session)`` returns an object implementing
     :class:`pegboard.ui.board.BoardView`. Importing pyglet is the factory's
-    job, so registering a renderer costs nothing headless.
+    job, so registering a renderer costs nothing headless. ``picture`` is an
+    image file (PNG) of the game that the window's game chooser shows beside
+    the game's name and description; without one the chooser shows the name's
+    first letter on a tile.
     """
 
     id: str
     name: str
     game: str
     factory: Callable[[Game, Session], BoardView]
+    picture: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ against :class:`BoardView` (the protocol the window calls) by subclassing
   events onto); :func:`clock_text` (the clocks as the status bar writes them);
 - animation: :class:`AnimationQueue`, :class:`Step`, :func:`ease_out`, :func:`ease_in_out`;
 - widgets: :class:`Ui`, :class:`Widget`, :class:`Label`, :class:`Button`, :class:`Panel`,
-  :func:`fit_text`, :func:`text_width`, :func:`wrapped_height`;
+  :func:`fit_text`, :func:`fit_wrapped`, :func:`text_width`, :func:`line_height`, :func:`wrapped_height`;
 - settings: :class:`Setting`, :func:`number_options`, :func:`current_values`.
 
 Each name is imported from its internal module on first use, so importing this module does
@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from pegboard.ui.widgets import Ui as Ui
     from pegboard.ui.widgets import Widget as Widget
     from pegboard.ui.widgets import fit_text as fit_text
+    from pegboard.ui.widgets import fit_wrapped as fit_wrapped
+    from pegboard.ui.widgets import line_height as line_height
     from pegboard.ui.widgets import text_width as text_width
     from pegboard.ui.widgets import wrapped_height as wrapped_height
 
@@ -67,7 +69,8 @@ _HOMES = {
     "Transform": "pegboard.ui.transform",
     "Button": "pegboard.ui.widgets", "Label": "pegboard.ui.widgets", "Panel": "pegboard.ui.widgets",
     "Ui": "pegboard.ui.widgets", "Widget": "pegboard.ui.widgets",
-    "fit_text": "pegboard.ui.widgets", "text_width": "pegboard.ui.widgets", "wrapped_height": "pegboard.ui.widgets",
+    "fit_text": "pegboard.ui.widgets", "fit_wrapped": "pegboard.ui.widgets", "line_height": "pegboard.ui.widgets",
+    "text_width": "pegboard.ui.widgets", "wrapped_height": "pegboard.ui.widgets",
 }
 
 #: The kit's modules, handed out whole.

@@ -148,6 +148,9 @@ def _board_view(game: Any, session: Any) -> Any:
 
 @hookimpl
 def pegboard_renderers() -> RendererSpec:
+    from pathlib import Path
+
     from pegboard.specs import RendererSpec
 
-    return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view)
+    return RendererSpec(id="board", name="Node War board", game="nodewar", factory=_board_view,
+                        picture=Path(__file__).with_name("picture.png"))

@@ -85,6 +85,11 @@ class NodeWarView(BoardViewBase):
         self.cell = max(4.0, min(a.width / (w - 1 + 1.6), a.height / (h - 1 + 1.6)))
         self.origin = (a.x + (a.width - self.cell * (w - 1)) / 2, a.y + (a.height - self.cell * (h - 1)) / 2)
 
+    def board_rect(self) -> Rect:
+        """The lattice with a half-cell margin (room for the Bases' rings)."""
+        w, h = self.nw.width, self.nw.height
+        return Rect(self.origin[0] - self.cell / 2, self.origin[1] - self.cell / 2, self.cell * w, self.cell * h)
+
     @property
     def flipped(self) -> bool:
         """True when the one person at the window plays Red: the board turns half a circle so
@@ -244,9 +249,6 @@ class NodeWarView(BoardViewBase):
         items: list[Any] = []
         batch, cell, state = self.overlay, self.cell, self.state
         self._hints = {}
-        if self.hover is not None and self.hover != self.selected:
-            x, y = self.point_xy(self.hover)
-            items.append(shapes.Arc(x, y, cell * 0.44, thickness=1.5, color=HOVER, batch=batch, group=self._outline))
         s = self.selected
         if s is not None and state.owner[s] != EMPTY:
             inspecting = not state.alive[s]
@@ -261,7 +263,19 @@ class NodeWarView(BoardViewBase):
             if self.hints and self.session.input_block() is None:
                 for q, move in self._hints.items():
                     items += self._hint_marker(q, HINT[move.kind], ring=move.kind in (LOOP, REVIVE))
+        ringed = self._hover_ring_point()
+        if ringed is not None:
+            x, y = self.point_xy(ringed)
+            items.append(shapes.Arc(x, y, cell * 0.44, thickness=1.5, color=HOVER, batch=batch, group=self._outline))
         self._overlay_items = items
+
+    def _hover_ring_point(self) -> int | None:
+        """The point under the pointer when it deserves a hover ring: a node, or a hint of the
+        selected node. An empty point gets none (after an undo it looked like a last-move ring)."""
+        p = self.hover
+        if p is None or p == self.selected:
+            return None
+        return p if self.state.owner[p] != EMPTY or p in self._hints else None
 
     def _outline_node(self, q: int, color: tuple[int, int, int], *, dashed: bool) -> list[Any]:
         """An outline hugging the node at ``q`` (eight short arcs when ``dashed``)."""

@@ -166,15 +166,15 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     # -- the end-of-game dialog: result and reason; extend when the turn limit ended it
     end = window.dialog
     result = session.result
-    assert end is not None and end.title == ("Draw" if result.winner is None else f"{session.seat_name(result.winner)} wins")
-    assert end.reason.text
+    assert end is not None and end.title == ("Draw" if result.winner is None else "You win" if result.winner == 0 else "You lose")
+    assert end.reason.text.endswith(".")
     img = window.render()
     window.save_screenshot(tmp_path / "end.png")
     window.click_widget(end.close_button)
     assert window.dialog is None and session.is_over
     click_point(window, session.state.base[0])  # a click on the finished board brings the dialog back
     end = window.dialog
-    assert end is not None and end.title.endswith(("wins", "Draw"))
+    assert end is not None and end.title in ("You win", "You lose", "Draw")
     if result.reason == "turn_limit":
         assert end.extend_button.text == "Play 20 more turns"  # Skirmish extends by 20
         window.click_widget(end.extend_button)
@@ -304,7 +304,7 @@ def test_resizing_keeps_the_board_playable(window):
             x, y = board.point_xy(p)
             assert area.contains(x, y), "every lattice point is inside the board area"
         assert window.buttons["new"].rect.right < window.evalbar.rect.x
-        assert all(text_width(b.short_text if b.compact else b.text) <= b.rect.width for b in window.buttons.values())
+        assert all(text_width(b.shown_text()) <= b.rect.width for b in window.buttons.values())
         window.say("Showing the position after move 3. Red (Easy) is paused: press Resume bot or play its move yourself.")
         line = window.status.text
         assert text_width(line.text, line.size) <= line.rect.width, "the status sentence is shown whole"

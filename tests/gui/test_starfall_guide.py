@@ -26,8 +26,8 @@ def launched(monkeypatch):
 
     opened = []
 
-    def launch(game_id, ruleset=None, seats=(), *, plugins=None):
-        session = ui.make_session(game_id, ruleset, seats, plugins, workers="inline")
+    def launch(game_id, ruleset=None, seats=(), *, plugins=None, seed=None):
+        session = ui.make_session(game_id, ruleset, seats, plugins, seed=seed, workers="inline")
         opened.append(ui.open_window(session, plugins, schedule=False))
         return 0
 

@@ -500,10 +500,10 @@ def test_a_rated_win_moves_the_rating_and_a_new_game_mid_game_counts_as_a_loss(p
         window.click_widget(window.board.mode_buttons["claim"])
         assert s.result is not None and s.result.winner == 0
         dialog = window.dialog
-        assert dialog is not None and "South wins" in dialog.title
+        assert dialog is not None and dialog.title == "You win" and "South holds" in dialog.reason.text
         gain = rating_change(1000.0, 920.0, 1.0, weight=0.1)  # the bot at skill 10: rated 920, a tenth of the change
         assert 0 < gain < 32 * 0.1
-        assert f"Your rating: 1000 → {1000 + gain:.0f} ({gain:+.1f})" in dialog.reason.text
+        assert f"Your rating: 1000 → {1000 + gain:.0f} ({gain:+.1f})" in dialog.note.text
         with open_profile() as prof:
             assert abs(prof.rating - (1000 + gain)) < 1e-6 and prof.history()[0].result == 1.0
         window.close_dialog(dialog)

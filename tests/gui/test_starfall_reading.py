@@ -62,7 +62,7 @@ def test_the_explain_line_opens_to_the_whole_story_on_hover_and_on_click():
         drag(window, move.a, move.b)
         settle(window)
         line = window.board.explain
-        assert line.line.text.endswith("more ▾"), line.line.text
+        assert line.line.text.endswith("more ▼"), line.line.text
         assert "cascade:" in line.line.text, "a cascade is summarised by what made its shapes"
         assert not line.box.visible
         full = line.full.split("\n")

@@ -120,7 +120,7 @@ def test_hovering_a_button_highlights_it(window_factory, tmp_path):
     assert close(pixel(w.render(), x, y), theme.BUTTON)
     w.send("on_mouse_motion", button.rect.center[0], button.rect.center[1], 0, 0)
     assert close(pixel(snap(w, tmp_path, "hover"), x, y), theme.BUTTON_HOVER)
-    assert w.status.text.text.startswith("Choose who plays"), "the status line explains the hovered button"
+    assert w.tip.startswith("Customize: who plays"), "the hovered button's tooltip is up next"
     assert close(pixel(w.render(), w.buttons["undo"].rect.x + 6, y), theme.BUTTON_DISABLED), "nothing to undo yet"
 
 
@@ -190,7 +190,7 @@ def test_customize_apply_keeps_the_game_and_start_new_game_switches_ruleset(wind
     before = pixel(w.render(), w.board_area.x + 5, w.board_area.y + 5)
     w.click_widget(w.buttons["customize"])
     dialog = w.dialog
-    assert dialog is not None and dialog.title == "⚙ Customize"
+    assert dialog is not None and dialog.title == "Customize"
     after = pixel(snap(w, tmp_path, "customize"), w.board_area.x + 5, w.board_area.y + 5)
     assert sum(after) < sum(before), "the window is dimmed under the dialog"
     white = dialog.choices[1]
@@ -308,7 +308,7 @@ def test_file_dialog_lists_folders_and_navigates(window_factory, tmp_path):
     (tmp_path / "game.txt").write_text("")
     w = window_factory()
     dialog = w.open_import(folder=tmp_path)
-    assert dialog.list.rows == ["▴ ..", "▸ sub/", "   game.txt"], "filtered by suffix, folders first"
+    assert dialog.list.rows == ["↑  ..", "›  sub/", "   game.txt"], "filtered by suffix, folders first"
     w.click(*dialog.list.row_rect(1).center)
     assert dialog.folder == tmp_path / "sub" and dialog.list.rows[-1].strip() == "inner.txt"
     w.click(*dialog.list.row_rect(0).center)

@@ -14,8 +14,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from pegboard.online import protocol as p
-from pegboard.online.server import Limits
-from support.online_helpers import HostSettings, client, lobby, pair, pump
+from pegboard.online.limits import Limits
+from support.online_helpers import HostSettings, client, hello_message, lobby, pair, pump
 
 
 def _forge(guest: Any, data: dict[str, Any]) -> None:
@@ -107,9 +107,9 @@ async def _abuse(url: str) -> dict[str, Any]:
         seen["array"] = json.loads(await ws.recv())
         await ws.send(json.dumps({"t": "list"}))
         seen["early"] = json.loads(await ws.recv())
-        await ws.send(json.dumps({"t": "hello", "v": p.PROTOCOL, "name": "\x07bell", "game": "nodewar"}))
+        await ws.send(json.dumps(hello_message("\x07bell")))
         seen["name"] = json.loads(await ws.recv())
-        await ws.send("[" * 100_000)
+        await ws.send("[" * 60_000)  # (under the 64 KiB frame limit)
         seen["deep"] = json.loads(await ws.recv())
     async with connect(url, max_size=None) as ws:  # one frame over the limit closes that connection only
         await ws.send("x" * (p.MAX_MESSAGE_BYTES + 1))
@@ -130,7 +130,7 @@ async def _abuse(url: str) -> dict[str, Any]:
     raw.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n")
     raw.close()
     async with connect(url) as ws:  # the lobby still answers
-        await ws.send(json.dumps({"t": "hello", "v": p.PROTOCOL, "name": "Cleo", "game": "nodewar"}))
+        await ws.send(json.dumps(hello_message("Cleo")))
         seen["after"] = json.loads(await ws.recv())
     return seen
 
@@ -152,7 +152,7 @@ def test_garbage_and_oversized_frames_do_not_crash_the_lobby() -> None:
 
 async def _burst(url: str, count: int) -> int:
     async with connect(url) as ws:
-        await ws.send(json.dumps({"t": "hello", "v": p.PROTOCOL, "name": "Dan", "game": "nodewar"}))
+        await ws.send(json.dumps(hello_message("Dan")))
         await ws.recv()
         for n in range(count):
             await ws.send(json.dumps({"t": "ping", "n": n}))

@@ -1,4 +1,4 @@
-"""The terminal client (``pegboard play GAME --online``) draws each player's own side at the bottom."""
+"""The terminal client (``pegboard play GAME --online``): each player's own side at the bottom, a long list in pages."""
 
 from __future__ import annotations
 
@@ -57,3 +57,19 @@ def test_starfall_text_turns_for_north() -> None:
         cells = line[3:].removesuffix(" seam").split()
         assert len(cells) == state.geo.width
         assert turned[3:].removesuffix(" seam").split() == list(reversed(cells))
+
+
+def test_the_terminal_pages_through_a_long_list(tmp_path: Path, plugins: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from pegboard.cli.online import _command, _lobby_prompt
+    from pegboard.online.client import OnlineClient
+    from pegboard.online.store import Store
+
+    client = OnlineClient("ws://127.0.0.1:1", "Bob", "nodewar", plugins=plugins, store=Store(tmp_path / "bob"))
+    page = [{"id": n, "name": f"P{n}", "game": "nodewar", "ruleset": "nodewar/skirmish", "rating": None, "settings": ""}
+            for n in range(50)]
+    client.player.receive({"t": "list", "off": False, "game": "nodewar", "offset": 0, "total": 120, "elsewhere": 3,
+                           "players": page})
+    _lobby_prompt(client)
+    assert "70 more waiting: m shows the next ones" in capsys.readouterr().out
+    _command(client, "m")  # the next page is asked for from the 51st on
+    assert client.player.take_outbox() == [{"t": "list", "offset": 50}]

@@ -114,7 +114,7 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             # the host's settings reach the window before the match: accept them
             run(win, [ann], lambda: bool(win.friend.offer_lines))
             assert panel.accept_button.visible and panel.decline_button.visible
-            assert any("you play Red" in line for line in panel.list.rows)
+            assert any("You play Red" in line for line in panel.list.rows)
             win.click_widget(panel.accept_button)
             run(win, [ann], lambda: win.session.online and ann.player.started)
             assert win.dialog is None and win.friend.in_match
@@ -145,7 +145,7 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             assert ann.result.winner == 0 and ann.result.reason == "resign"
             end = win.dialog
             assert end is not None and end.title == "Ann (Blue) wins"
-            assert "Your rating: 1000 → 9" in end.reason.text  # rated: both sides sent a rating
+            assert "Your rating: 1000 → 9" in end.note.text  # rated: both sides sent a rating
             win.click_widget(end.new_button)
             assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
         finally:
@@ -221,7 +221,10 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
                     break
             win.friend.pick(0)
             run(win, [ann], lambda: bool(win.friend.offer_lines))
-            assert "fog: mode = seam" in win.friend.offer_lines
+            # the settings in sentences, never the engine's values ("enabled = False", "1000.0")
+            assert "Fog: seam." in win.friend.offer_lines and "Salvage: off." in win.friend.offer_lines
+            for line in win.friend.offer_lines:
+                assert " = " not in line and "False" not in line and "True" not in line and ".0" not in line, line
             win.friend.accept()
             run(win, [ann], lambda: win.session.online and ann.player.started)
             view = win.board
@@ -287,6 +290,37 @@ def test_a_window_closed_mid_match_picks_it_up_again(window: Any, plugins: Any, 
             ann.close(leave=True)
 
 
+def test_a_move_made_while_the_host_is_away_is_kept_and_played_when_it_is_back(window: Any, plugins: Any,
+                                                                               tmp_path: Path) -> None:
+    win = window
+    rng = random.Random(9)
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        back = None
+        try:
+            join_as_guest(win, ann, server.url)
+            ann.play(rng.choice(ann.legal_moves()))
+            run(win, [ann], lambda: win.session.input_block() is None)
+            ann.close()  # the host's program stops; the window does not know yet
+            run(win, [], lambda: "Ann is away" in win.status.text.text)
+            move = rng.choice(win.session.state.legal_moves())
+            click_move(win, move)  # played on the board as any move
+            pending = "Ann is away: your move is kept and will be sent when they are back"
+            run(win, [], lambda: pending in win.status.text.text)
+            assert win.session.input_block() == pending + "."
+            assert win.session.cursor == 1  # not on the board as played: the host decides
+            back = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+            back.connect(back.resume_unfinished())  # the host's program comes back with its match
+            run(win, [back], lambda: win.session.cursor == 2)
+            assert back.player.host.session.history[1].move == move and win.session.history[1].move == move
+            win.tick(0.016)
+            assert win.status.text.text == "Connected · Ann's turn (Blue)"
+        finally:
+            ann.close(leave=True)
+            if back is not None:
+                back.close(leave=True)
+
+
 def test_an_unreachable_lobby_is_one_line_in_the_panel_and_escape_closes_it(window: Any) -> None:
     import socket
 
@@ -300,7 +334,9 @@ def test_an_unreachable_lobby_is_one_line_in_the_panel_and_escape_closes_it(wind
     win.press(key.ENTER)  # Enter connects
     assert win.friend.connecting or win.friend.message.startswith("Connecting")
     run(win, [], lambda: not win.friend.connecting)
-    assert not win.friend.connected and f"127.0.0.1:{port}" in panel.message.text
+    assert not win.friend.connected
+    assert panel.message.text == (f"Cannot reach the lobby at ws://127.0.0.1:{port}: nothing answers there. "
+                                  "Is the lobby running, and is the address right?")  # never "Connect call failed (...)"
     assert panel.connect_button.enabled  # try again with another address
     type_into(win, panel.lobby_input, "http://example.org")
     win.click_widget(panel.connect_button)

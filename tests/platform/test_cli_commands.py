@@ -202,7 +202,7 @@ class FakeUI(types.ModuleType):
         self.error = error
         self.DisplayUnavailable = type(error) if error is not None else RuntimeError
 
-    def launch(self, game_id: str, ruleset: str, seats: list[str]) -> int:
+    def launch(self, game_id: str, ruleset: str, seats: list[str], seed: int | None = None) -> int:
         if self.error:
             raise self.error
         self.calls.append((game_id, ruleset, seats))

@@ -120,7 +120,7 @@ def test_cli_play_and_match_take_skill_bots(cli, monkeypatch):
     calls = []
     fake = types.ModuleType("pegboard.ui")
     fake.DisplayUnavailable = RuntimeError
-    fake.launch = lambda game, ruleset, seats: calls.append((game, ruleset, seats)) or 0
+    fake.launch = lambda game, ruleset, seats, seed=None: calls.append((game, ruleset, seats)) or 0
     monkeypatch.setitem(sys.modules, "pegboard.ui", fake)
     import pegboard
 

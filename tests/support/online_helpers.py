@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from pegboard.online import protocol as p
 from pegboard.online.client import HostSettings, OnlineClient
-from pegboard.online.server import Limits, LobbyThread
+from pegboard.online.limits import Limits
+from pegboard.online.server import LobbyThread
 from pegboard.online.store import Store
 
 FAST = Limits(rate=5000.0, burst=5000.0)
@@ -23,8 +25,13 @@ FAST = Limits(rate=5000.0, burst=5000.0)
 DEADLINE = 45.0
 
 
-def lobby(listing: bool = True, limits: Limits = FAST) -> LobbyThread:
-    return LobbyThread(listing=listing, limits=limits)
+def lobby(listing: bool = True, limits: Limits = FAST, **options: Any) -> LobbyThread:
+    return LobbyThread(listing=listing, limits=limits, **options)
+
+
+def hello_message(name: str, game: str = "nodewar", secret: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A hello as a hand-made client sends it (a fresh name secret unless one is given)."""
+    return {"t": "hello", "v": p.PROTOCOL, "name": name, "game": game, "secret": secret or p.new_secret(), **extra}
 
 
 def client(url: str, name: str, game: str, folder: Path, plugins: Any, **kwargs: Any) -> OnlineClient:
@@ -102,4 +109,138 @@ def play_random(clients: list[OnlineClient], rng: random.Random, *, max_moves: i
     return played
 
 
-__all__ = ["HostSettings", "Recorder", "client", "lobby", "pair", "play_random", "pump"]
+# -- attacks: raw connections from other loopback addresses, on a thread of their own ----------------
+
+
+def attacker_address(n: int = 0) -> str:
+    """A loopback address other than 127.0.0.1 (Linux routes all of 127/8 to this machine), so the
+    lobby counts an attacker apart from the honest players on 127.0.0.1."""
+    return f"127.0.{1 + n // 250}.{2 + n % 250}"
+
+
+async def raw(url: str, source: str, **options: Any) -> Any:
+    """A bare WebSocket connection to the lobby from ``source`` (no client code: an attacker's)."""
+    from websockets.asyncio.client import connect
+
+    return await connect(url, local_addr=(source, 0), max_size=None, open_timeout=10, **options)
+
+
+async def answer(ws: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message on ``ws`` (bounded wait)."""
+    import asyncio
+    import json
+
+    reply: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+    return reply
+
+
+async def said_hello(url: str, source: str, name: str, game: str = "nodewar", **options: Any) -> Any:
+    """A raw connection that has said hello (and read the welcome)."""
+    import json
+
+    ws = await raw(url, source, **options)
+    await ws.send(json.dumps(hello_message(name, game)))
+    welcome = await answer(ws)
+    assert welcome["t"] == "welcome", welcome
+    return ws
+
+
+class Attack:
+    """Runs ``attack(stop)`` (a coroutine function) on its own thread and loop while the test plays
+    an honest match; :meth:`result` sets ``stop`` and returns what the attack returned."""
+
+    def __init__(self, attack: Callable[[Any], Any]) -> None:
+        import asyncio
+        import threading
+
+        self._attack = attack
+        self._loop = asyncio.new_event_loop()
+        self._stop: asyncio.Event | None = None
+        self._outcome: list[Any] = []
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="attack", daemon=True)
+
+    def _run(self) -> None:
+        import asyncio
+
+        async def main() -> Any:
+            self._stop = asyncio.Event()
+            self._ready.set()
+            return await self._attack(self._stop)
+
+        try:
+            self._outcome.append(("ok", self._loop.run_until_complete(main())))
+        except BaseException as exc:  # noqa: BLE001 - handed to the test by result()
+            self._outcome.append(("error", exc))
+            self._ready.set()
+        finally:  # connections an attack left open are closed with its loop
+            left = asyncio.all_tasks(self._loop)
+            for task in left:
+                task.cancel()
+
+            async def settle() -> None:
+                await asyncio.gather(*left, return_exceptions=True)
+
+            self._loop.run_until_complete(settle())
+            self._loop.close()
+
+    def __enter__(self) -> Attack:
+        self._thread.start()
+        self._ready.wait(10.0)
+        return self
+
+    def result(self, timeout: float = DEADLINE) -> Any:
+        if self._stop is not None and self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(timeout)
+        assert not self._thread.is_alive(), "the attack did not stop in time"
+        kind, value = self._outcome[0]
+        if kind == "error":
+            raise value
+        return value
+
+    def __exit__(self, *exc: object) -> None:
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(lambda: self._stop.set() if self._stop else None)
+            self._thread.join(DEADLINE)
+
+
+def honest_match(url: str, folder: Path, plugins: Any, *, names: tuple[str, str] = ("Hal", "Ida"), moves: int = 6,
+                 code_mode: bool = False, seed: int = 5, **options: Any) -> int:
+    """A pair started now (on 127.0.0.1) pairs, by the list or by code, and plays ``moves`` moves
+    (or the game to its end); returns the plies played. Both leave at the end. ``options`` go to
+    both clients (``cafile``)."""
+    host = client(url, names[0], "nodewar", folder, plugins, host=HostSettings(ruleset="skirmish", seat=0, seed=seed),
+                  **options)
+    guest = client(url, names[1], "nodewar", folder, plugins, auto_accept=True, **options)
+    try:
+        if code_mode:
+            host.connect()
+            guest.connect()
+            host.ready()
+            pump([host, guest], lambda: host.player.code is not None)
+            guest.join(host.player.code or "")
+            pump([host, guest], lambda: host.player.started and guest.player.started)
+        else:
+            pair(host, guest)
+        session = host.player.host.session if host.player.host is not None else None
+        assert session is not None
+        play_random([host, guest], random.Random(seed), stop=lambda: session.ply >= moves)
+        pump([host, guest], lambda: guest.player.guest is not None and guest.player.guest.last is not None
+             and guest.player.guest.last.ply == session.ply)
+        return session.ply
+    finally:
+        host.close(leave=True)
+        guest.close(leave=True)
+
+
+def under_attack(server: LobbyThread, attack: Callable[[Any], Any], folder: Path, plugins: Any, **options: Any) -> Any:
+    """Run ``attack`` (see :class:`Attack`) while an honest pair started meanwhile pairs and plays on
+    ``server``; returns what the attack returned."""
+    with Attack(attack) as running:
+        assert honest_match(server.url, folder, plugins, **options) >= 6
+        return running.result()
+
+
+__all__ = ["Attack", "HostSettings", "Recorder", "answer", "attacker_address", "client", "hello_message",
+           "honest_match", "lobby", "pair", "play_random", "pump", "raw", "said_hello", "under_attack"]

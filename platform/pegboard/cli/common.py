@@ -197,10 +197,10 @@ def local_plugin_files() -> list[str]:
 
 
 def default_bot(game_id: str) -> str:
-    """The strongest bot a game offers: plugins list their bots weakest first, so the last
-    game-specific one; ``random`` when the game ships none."""
-    own = [spec.id for spec in plugins().bots(game_id).values() if spec.game == game_id]
-    return own[-1] if own else "random"
+    """The strongest bot a game offers (:func:`pegboard.ui.catalog.strongest_bot`)."""
+    from pegboard.ui.catalog import strongest_bot
+
+    return strongest_bot(plugins(), game_id)
 
 
 def skill_bot(game_id: str, skill: int) -> str:

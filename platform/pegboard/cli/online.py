@@ -11,6 +11,7 @@ from pegboard.cli.common import EXIT_INVALID, error_line, plugins, warning_line
 from pegboard.errors import ProtocolError, UsageProblem
 from pegboard.game import IllegalMove, Move, PegboardError
 from pegboard.online import DEFAULT_LOBBY, DEFAULT_PORT
+from pegboard.online.limits import Limits
 
 # The protocol, logging and threading modules are imported by the commands that use them
 # (every `pegboard` start-up imports this module to list its commands).
@@ -30,6 +31,15 @@ def _check_url(url: str) -> str:
         raise UsageProblem(exc.reason) from None
 
 
+CAFILE_HELP = "For a wss:// lobby: trust only the certificate authority in this PEM file (default: the system's)."
+
+
+def _cafile(path: Path | None) -> str | None:
+    if path is not None and not path.is_file():
+        raise UsageProblem(f"--cafile {path}: no such file")
+    return str(path) if path is not None else None
+
+
 def _log_to_file(store_folder: Path) -> None:
     """Refused moves and link trouble go to ``online.log`` beside the tickets, not over the board."""
     import logging
@@ -37,9 +47,13 @@ def _log_to_file(store_folder: Path) -> None:
     logger = logging.getLogger("pegboard.online")
     logger.setLevel(logging.INFO)
     logger.propagate = False
+    from logging.handlers import RotatingFileHandler
+
     try:
         store_folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(store_folder / "online.log", encoding="utf-8")
+        # bounded: 1 MiB, then one older file (whatever a peer sends)
+        handler: logging.Handler = RotatingFileHandler(store_folder / "online.log", maxBytes=1 << 20, backupCount=1,
+                                                       encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
@@ -49,37 +63,83 @@ def _log_to_file(store_folder: Path) -> None:
 # -- pegboard lobby serve ----------------------------------------------------------------------
 
 
-@lobby_app.command("serve")
+_LIMITS = Limits()
+_SERVE_HELP = "See docs/online.md, 'Running a lobby on the internet', for what each limit guards."
+
+
+@lobby_app.command("serve", epilog=_SERVE_HELP)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (loopback by default; see docs/online.md before opening it up).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
     no_list: Annotated[bool, typer.Option("--no-list", help="Switch the list off: waiting players get a 4-letter code instead.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not log refused messages.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Log only attacks and trouble, not every connection closed.")] = False,
+    tls_cert: Annotated[Path | None, typer.Option("--tls-cert", metavar="FILE", help="Serve wss:// with this PEM certificate (chain) ...")] = None,
+    tls_key: Annotated[Path | None, typer.Option("--tls-key", metavar="FILE", help="... and its PEM private key.")] = None,
+    data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="Folder for claimed names and open matches (default: lobby/ in the Pegboard home).")] = None,
+    max_connections: Annotated[int, typer.Option(min=1, help="Connections at once, in all.")] = _LIMITS.max_connections,
+    per_address: Annotated[int, typer.Option(min=1, help="Connections at once from one address (an IPv6 /64).")] = _LIMITS.per_address,
+    max_message: Annotated[int, typer.Option(min=4096, help="Largest message in bytes (a bigger one closes its connection).")] = _LIMITS.max_message,
+    max_rooms: Annotated[int, typer.Option(min=1, help="Open matches at once, in all.")] = _LIMITS.max_rooms,
+    rooms_per_address: Annotated[int, typer.Option(min=1, help="Open matches one address may be in.")] = _LIMITS.rooms_per_address,
+    rate: Annotated[float, typer.Option(min=0.1, help="Messages a second per connection (faster ones wait) ...")] = _LIMITS.rate,
+    burst: Annotated[float, typer.Option(min=1, help="... and in one burst.")] = _LIMITS.burst,
+    list_bytes: Annotated[float, typer.Option(min=1024, help="Bytes of list replies a second per connection (more waits).")] = _LIMITS.list_bytes,
+    waiting_per_address: Annotated[int, typer.Option(min=1, help="Players one address may have waiting at once.")] = _LIMITS.waiting_per_address,
+    hello_timeout: Annotated[float, typer.Option(min=0.1, help="Seconds a new connection has to say hello.")] = _LIMITS.hello_timeout,
+    idle_timeout: Annotated[float, typer.Option(min=1, help="Seconds a connection may stay silent (clients ping every minute).")] = _LIMITS.idle_timeout,
+    code_guesses: Annotated[int, typer.Option(min=1, help="Wrong code guesses, lobby-wide, after which a waiting code is replaced.")] = _LIMITS.code_guesses,
+    claims_per_hour: Annotated[int, typer.Option(min=1, help="New names one address may claim an hour.")] = _LIMITS.claims_per_hour,
+    name_days: Annotated[float, typer.Option(min=1, help="Days a claimed name is kept unused.")] = _LIMITS.name_days,
+    room_ttl: Annotated[float, typer.Option(min=1, help="Seconds a match nobody is connected to stays open for a rejoin.")] = _LIMITS.room_ttl,
 ) -> None:
     """Run a lobby for online play. It pairs players and relays their messages (the waiting player's program runs the match)."""
     import asyncio
+    import dataclasses
     import ipaddress
     import logging
 
+    from pegboard.online.lobbydata import LobbyData
     from pegboard.online.server import Lobby, serve_forever
+    from pegboard.ratings.profile import profile_home
 
+    if (tls_cert is None) != (tls_key is None):
+        raise UsageProblem("--tls-cert and --tls-key go together: the certificate and its private key")
+    tls = None
+    if tls_cert is not None and tls_key is not None:
+        from pegboard.online.tls import server_context
+
+        tls = server_context(tls_cert, tls_key)
+    limits = dataclasses.replace(
+        _LIMITS, max_connections=max_connections, per_address=per_address, max_message=max_message, max_rooms=max_rooms,
+        rooms_per_address=rooms_per_address, rate=rate, burst=burst, list_bytes=list_bytes,
+        list_burst=max(_LIMITS.list_burst, 4 * list_bytes), waiting_per_address=waiting_per_address,
+        hello_timeout=hello_timeout, idle_timeout=idle_timeout, code_guesses=code_guesses,
+        claims_per_hour=claims_per_hour, name_days=name_days, room_ttl=room_ttl)
+    folder = data if data is not None else profile_home() / "lobby"
     logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(asctime)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)  # its "server listening" line would come before ours
+    # websockets logs a failed handshake (bad input: a port scan, a plain HTTP request) at INFO with a
+    # traceback; its warnings and errors (a bug in a handler) stay
+    logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
-        if not ipaddress.ip_address(host).is_loopback:
-            warning_line(f"listening on {host} without TLS: for a public lobby put a TLS reverse proxy in front (docs/online.md)")
+        if not ipaddress.ip_address(host).is_loopback and tls is None:
+            warning_line(f"listening on {host} without TLS: use --tls-cert/--tls-key for anything beyond your own network (docs/online.md)")
     except ValueError:
         warning_line(f"listening on {host!r}: make sure only your friends can reach it (docs/online.md)")
-    lobby = Lobby(listing=not no_list)
+    lobby = Lobby(listing=not no_list, limits=limits, data=LobbyData(folder))
+    scheme = "wss" if tls is not None else "ws"
 
     def ready(bound: int) -> None:
         mode = "no list: waiting players get 4-letter codes" if no_list else "waiting players are listed"
-        print(f"lobby on ws://{host}:{bound} ({mode}); Ctrl-C stops it", flush=True)
+        print(f"lobby on {scheme}://{host}:{bound} ({mode}); data in {folder}; Ctrl-C stops it", flush=True)
 
     try:
-        asyncio.run(serve_forever(lobby, host, port, ready))
+        asyncio.run(serve_forever(lobby, host, port, ready, tls))
     except KeyboardInterrupt:
         print("lobby stopped", file=sys.stderr)
+    except OSError as exc:
+        raise PegboardError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    finally:
+        lobby.data.close()
 
 
 # -- pegboard online-bot -----------------------------------------------------------------------
@@ -88,10 +148,11 @@ def serve(
 def online_bot(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game id.")],
     bot: Annotated[str, typer.Argument(metavar="BOT", help="The bot that plays (see pegboard games).")],
-    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT.")] = DEFAULT_LOBBY,
+    lobby: Annotated[str, typer.Option("--lobby", metavar="URL", help="The lobby, ws://HOST:PORT (or wss:// with TLS).")] = DEFAULT_LOBBY,
     name: Annotated[str | None, typer.Option("--name", help="Name on the list (default: the bot's name).")] = None,
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset id or .toml file the bot offers.")] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=0, help="Stop after this many games (0: never).")] = 0,
+    cafile: Annotated[Path | None, typer.Option("--cafile", metavar="FILE", help=CAFILE_HELP)] = None,
 ) -> None:
     """Wait in the lobby with a bot. It plays whoever picks it, again and again."""
     from pegboard.online.client import HostSettings, OnlineClient
@@ -100,7 +161,7 @@ def online_bot(
     registry = plugins()
     spec = registry.bot(game, bot)
     client = OnlineClient(lobby, name or spec.name, game, plugins=registry,
-                          host=HostSettings(ruleset=ruleset, player=bot))
+                          host=HostSettings(ruleset=ruleset, player=bot), cafile=_cafile(cafile))
     _log_to_file(client.player.store.folder)
     ticket = client.resume_unfinished()
     mode = client.connect(ticket)
@@ -207,17 +268,22 @@ def _lobby_prompt(client: "OnlineClient") -> None:
     if client.player.lobby_mode == "codes":
         print("the lobby list is switched off: type r to wait for a friend (you get a code), or type their code", flush=True)
         return
+    first = client.player.list_offset
     if players:
-        print("waiting to play:")
+        print("waiting to play:" if not first else f"waiting to play (from the {first + 1}th on):")
         for index, entry in enumerate(players, start=1):
             rating = f"{entry['rating']:.0f}" if isinstance(entry.get("rating"), (int, float)) else "-"
             print(f"{index:3d}. {entry.get('name')}  {entry.get('game')}  {entry.get('ruleset')}  rating {rating}  {entry.get('settings', '')}")
     else:
         print("nobody is waiting yet")
+    more = client.player.list_total - first - len(players)
+    if more > 0:
+        print(f"{more} more waiting: m shows the next ones")
     print("type a number to play that player, r when you are ready to play (your name goes on the list), l to look again, q to quit", flush=True)
 
 
-def play_online(game: str, name: str, lobby: str, code: str | None, ruleset: str | None) -> int:
+def play_online(game: str, name: str, lobby: str, code: str | None, ruleset: str | None,
+                cafile: Path | None = None) -> int:
     """The terminal client of ``pegboard play GAME --online NAME``; returns the exit code."""
     from pegboard.online import protocol as p
     from pegboard.online.client import HostSettings, OnlineClient
@@ -233,7 +299,8 @@ def play_online(game: str, name: str, lobby: str, code: str | None, ruleset: str
     from pegboard.ratings.profile import open_profile
 
     with open_profile() as profile:  # the rating travels with the player; the result lands here
-        client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset), profile=profile)
+        client = OnlineClient(lobby, name, game, plugins=registry, host=HostSettings(ruleset=ruleset), profile=profile,
+                              cafile=_cafile(cafile))
         return _terminal(client, code)
 
 
@@ -333,6 +400,8 @@ def _command(client: "OnlineClient", line: str) -> None:
             client.ready()
         elif line == "l":
             client.refresh_list()
+        elif line == "m":
+            client.refresh_list(player.list_offset + len(player.players))
         elif line.isdigit() and player.players and 1 <= int(line) <= len(player.players):
             client.pick(int(player.players[int(line) - 1]["id"]))
         else:

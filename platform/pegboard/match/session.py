@@ -12,6 +12,7 @@ written and read back through :mod:`pegboard.match.recordio`, which runs the sta
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -50,7 +51,9 @@ class Session(MatchLine):
     moves or :meth:`resume_bots` is called.
     ``clock`` is a :class:`ClockSettings`, None (no clocks) or ``"ruleset"``
     (the default: the ruleset's ``[timers]`` table decides); ``time_source`` returns seconds (tests pass
-    a fake). ``workers`` says where bots think: ``"thread"`` (a daemon thread,
+    a fake). ``fresh_seeds`` makes every :meth:`restart` without a seed deal from a new seed drawn from
+    the operating system (:func:`fresh_seed`), as the window does; otherwise a restart uses seed + 1, so
+    a run started from a chosen seed stays reproducible. ``workers`` says where bots think: ``"thread"`` (a daemon thread,
     the default), ``"process"`` (a forked child per move: true parallelism,
     stale answers are killed; what the window uses where fork exists) or
     ``"inline"`` (inside :meth:`poll`, blocking: headless drivers and tests).
@@ -74,8 +77,10 @@ class Session(MatchLine):
         time_source: Callable[[], float] = time.monotonic,
         threaded: bool = True,
         workers: str | None = None,
+        fresh_seeds: bool = False,
     ) -> None:
         self._time = time_source
+        self.fresh_seeds = fresh_seeds
         self.workers = workers or ("thread" if threaded else "inline")
         if self.workers not in BOT_WORKERS:
             raise SessionError(f"unknown bot worker kind {self.workers!r} (known: {', '.join(BOT_WORKERS)})")
@@ -362,9 +367,11 @@ class Session(MatchLine):
         self, *, game: Game | None = None, seed: int | None = None, seats: Sequence[SeatLike] | None = None,
         ruleset: str | None = None,
     ) -> None:
-        """Start a new game (same game, seats and next seed unless given)."""
+        """Start a new game (same game and seats unless given; the seed as the class docstring says)."""
         new_game = game or self.game
-        new_seed = self.seed + 1 if seed is None else seed
+        if seed is None:
+            seed = fresh_seed() if self.fresh_seeds else self.seed + 1
+        new_seed = seed
         controllers = self._controllers(self.seats if seats is None else seats, new_game)
         label = ruleset or (self.ruleset if game is None else None)
         self._new_line(new_game, new_seed, label)
@@ -496,6 +503,11 @@ class Session(MatchLine):
 # -- helpers ------------------------------------------------------------------------------------
 
 
+def fresh_seed() -> int:
+    """A new game seed from the operating system's randomness (31 bits: any engine and JSON take it)."""
+    return secrets.randbits(31)
+
+
 def _bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + 7919 * (seat + 1)) & 0x7FFFFFFF
 
@@ -518,6 +530,7 @@ __all__ = [
     "Session",
     "SessionError",
     "default_bot_worker",
+    "fresh_seed",
     "result_sentence",
     "seat_controller",
 ]

@@ -43,14 +43,19 @@ class OnlineClient:
 
     ``host`` describes what this player offers when it waits (ruleset, who plays
     its seat: ``"human"`` or a bot id, the seat); ``auto_accept`` accepts a host's
-    settings without asking (bots, tests).
+    settings without asking (bots, tests). ``cafile`` is the certificate authority a
+    ``wss://`` lobby is checked against instead of the system's (a PEM file).
     """
 
     def __init__(self, lobby: str, name: str, game: str, *, plugins: Any = None, store: Store | None = None,
                  rating: float | None = None, host: HostSettings | None = None, auto_accept: bool = False,
-                 workers: str = "thread", open_timeout: float = 5.0, profile: Profile | None = None) -> None:
+                 workers: str = "thread", open_timeout: float = 5.0, profile: Profile | None = None,
+                 cafile: str | None = None) -> None:
+        from pegboard.online.tls import client_context
+
         plugins = resolve(plugins)
         p.check_lobby_url(lobby)
+        self._tls = client_context(cafile) if lobby.startswith("wss:") or cafile is not None else None
         self.player = OnlinePlayer(lobby, name, game, plugins=plugins, store=store, rating=rating, host=host,
                                    auto_accept=auto_accept, workers=workers, profile=profile)
         self._open_timeout = open_timeout
@@ -69,9 +74,9 @@ class OnlineClient:
         if not self._thread.is_alive():
             self._thread.start()
         self._link = Link(self.player.lobby, self.player.hello(), open_timeout=self._open_timeout,
-                          on_message=self.wakeup.set)
+                          on_message=self.wakeup.set, tls=self._tls)
         if ticket is not None:
-            self._link.match, self._link.token, self._link.guest_token = ticket.match, ticket.token, ticket.guest_token
+            self._link.match, self._link.token = ticket.match, ticket.token
         mode = self._call(self._link.open(), self._open_timeout + 5)
         self.player.lobby_mode = mode
         return str(mode)
@@ -95,8 +100,9 @@ class OnlineClient:
 
     # -- the person's commands (all from the UI thread) -----------------------------------------
 
-    def refresh_list(self) -> None:
-        self.player.refresh_list()
+    def refresh_list(self, offset: int = 0) -> None:
+        """Ask for the players waiting for this game (``offset``: the next page)."""
+        self.player.refresh_list(offset)
         self._flush()
 
     def ready(self) -> None:
@@ -170,10 +176,13 @@ class OnlineClient:
     def status_line(self) -> str:
         """The status bar: connection and whose turn (``Connected · Your turn (South)``)."""
         line = self.status
-        if self.player.started or self.player.result is not None:
-            line += f" · {self.player.turn_line()}"
-        if self.player.ticket is not None and not self.player.peer_online and self.player.result is None:
-            line += f" · {self.player.peer_name or 'the other player'} is away"
+        player = self.player
+        if player.guest is not None and player.guest.pending:
+            return f"{line} · {player.peer_name or 'The host'} is away: your move is kept and will be sent when they are back"
+        if player.started or player.result is not None:
+            line += f" · {player.turn_line()}"
+        if player.ticket is not None and not player.peer_online and player.result is None:
+            line += f" · {player.peer_name or 'the other player'} is away"
         return line
 
     @property

@@ -4,7 +4,8 @@ The guest never holds the position. It keeps the host's offer (the settings),
 the last observation of its seat and a view rebuilt from it with
 :meth:`pegboard.game.Game.state_from_observation`, which is enough to show the
 board and to list the moves it may try. The host decides; a refused move comes
-back with a reason. No I/O here either.
+back with a reason. A move the lobby could not deliver (the host was away) is
+*held*: kept, shown as pending, and sent again when the host is back. No I/O here either.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from pegboard.errors import ProtocolError
 from pegboard.game import JSON, Game, Move, PegboardError, Result, State
+from pegboard.online.offer_text import settings_sentences
 from pegboard.records.replay import game_for_record
 
 
@@ -52,24 +54,18 @@ class GuestMatch:
         self.last: Update | None = None
         self.in_flight = False
         """True from sending a move until the host answers (a new state or a refusal)."""
+        self.sent: dict[str, JSON] | None = None
+        """The last move message sent (kept until the host answers it)."""
+        self.held: dict[str, JSON] | None = None
+        """A move the host was not there to receive: sent again when it is back."""
 
     @property
     def host_seat(self) -> int:
         return 1 - self.seat
 
     def settings_lines(self) -> list[str]:
-        """The host's settings for a person to read before accepting."""
-        rules = self.game.ruleset
-        lines = [f"{rules.get('name', self.label)} ({self.label})"]
-        if rules.get("description"):
-            lines.append(str(rules["description"]))
-        for key in ("fog", "salvage", "timers", "handicap", "win"):
-            table = rules.get(key)
-            if isinstance(table, Mapping):
-                lines.append(f"{key}: " + ", ".join(f"{k} = {v}" for k, v in table.items()))
-        you = self.game.seats[self.seat]
-        lines.append(f"you play {you}" + (" (first to move)" if self.seat == 0 else ""))
-        return lines
+        """The host's settings in sentences for a person to read before accepting."""
+        return settings_sentences(self.game.ruleset, self.label, self.game.seats[self.seat], self.seat == 0)
 
     def accept(self) -> dict[str, JSON]:
         return {"t": "accept", "token": self.token}
@@ -100,12 +96,37 @@ class GuestMatch:
         except (KeyError, TypeError, ValueError, PegboardError) as exc:
             raise ProtocolError(f"the host sent a state this program cannot read: {exc}") from exc
         self.last = update
-        self.in_flight = False
+        if self.held is None or update.ply != self.held.get("ply") or update.to_move != self.seat:
+            self.held = None  # the game moved on (or the move was played): nothing is pending
+        if self.held is None:
+            self.in_flight = False
+            self.sent = None
         return update
 
     def refused(self) -> None:
         """The host turned the last move down: the turn is ours again."""
         self.in_flight = False
+        self.sent = self.held = None
+
+    def hold(self) -> bool:
+        """The lobby could not deliver the move just sent: keep it; returns True if one was kept."""
+        if self.sent is None or not self.in_flight:
+            return False
+        self.held = self.sent
+        return True
+
+    def release(self) -> dict[str, JSON] | None:
+        """The host is back: the held move to send again (it is in flight once more)."""
+        held, self.held = self.held, None
+        if held is not None:
+            self.sent = held
+            self.in_flight = True
+        return held
+
+    @property
+    def pending(self) -> bool:
+        """True while a move waits for the host to come back."""
+        return self.held is not None
 
     @property
     def my_turn(self) -> bool:
@@ -122,4 +143,6 @@ class GuestMatch:
         """The message that plays ``move`` (the host has the last word on it)."""
         ply = self.last.ply if self.last is not None else 0
         self.in_flight = True
-        return {"t": "move", "token": self.token, "seat": self.seat, "ply": ply, "move": self.game.encode_move(move)}
+        self.held = None
+        self.sent = {"t": "move", "token": self.token, "seat": self.seat, "ply": ply, "move": self.game.encode_move(move)}
+        return self.sent

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,14 @@ from pegboard.records.validate import read_record
 log = logging.getLogger("pegboard.online.host")
 
 HOST_PLAYER = "human"
+KEPT_REFUSALS = 20
+"""Refusals kept for the UI (the newest); the rest are only counted."""
+LOGGED_REFUSALS = 10
+"""Refusals of one match written to the log; after them one line says the rest are not."""
+REASON_CHARS = 200
+"""A refusal's reason is cut to this (it may quote what the guest sent)."""
+JUNK_LIMIT = 20
+"""Refusals in a row (nothing accepted between) after which the guest is disconnected."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +87,10 @@ class HostMatch:
         self.session: Session | None = None
         self.accepted = False
         self.declined = False
-        self.refusals: list[Refusal] = []
+        self.refusals: deque[Refusal] = deque(maxlen=KEPT_REFUSALS)
+        self.refused_count = 0
+        self.junk_streak = 0
+        """Refusals since the guest's last accepted message (:data:`JUNK_LIMIT` disconnects it)."""
         self._unsent: list[dict[str, JSON]] = []  # guest-visible events since the last update
         self._dirty = False
         self.on_finish: Callable[[HostMatch], None] | None = None
@@ -192,6 +204,12 @@ class HostMatch:
         kind = kind if isinstance(kind, str) else "?"
         if not p.same_secret(data.get("token"), self.ticket.guest_token or ""):
             return self._refuse(kind, "wrong or missing token")
+        answer = self._handle(kind, data)
+        if kind != "sync" and not any(m.get("t") == "refused" for m in answer):
+            self.junk_streak = 0  # a real step of the match (a sync proves nothing)
+        return answer
+
+    def _handle(self, kind: str, data: Mapping[str, Any]) -> list[dict[str, JSON]]:
         if kind == "accept":
             return self._accept()
         if kind == "decline":
@@ -226,7 +244,7 @@ class HostMatch:
             return self._refuse("move", "the match has not started")
         seat = data.get("seat")
         if seat != self.guest_seat:
-            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not seat {seat!r}")
+            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not seat {seat!r:.40}")
         if session.is_over:
             return self._refuse("move", "the game is over")
         if session.to_move != seat:
@@ -246,9 +264,16 @@ class HostMatch:
         return self.outgoing()
 
     def _refuse(self, kind: str, reason: str) -> list[dict[str, JSON]]:
+        """Answer a guest message with a refusal; what is kept and logged of it is bounded."""
+        kind, reason = kind[:40], reason[:REASON_CHARS]
         self.refusals.append(Refusal(kind, reason))
-        log.warning("match %s: refused the guest's %s: %s", self.ticket.match[:8], kind[:40], reason)
-        message: dict[str, JSON] = {"t": "refused", "of": kind[:40], "reason": reason}
+        self.refused_count += 1
+        self.junk_streak += 1
+        if self.refused_count <= LOGGED_REFUSALS:
+            log.warning("match %s: refused the guest's %s: %s", self.ticket.match[:8], kind, reason)
+            if self.refused_count == LOGGED_REFUSALS:
+                log.warning("match %s: further refusals are counted, not logged", self.ticket.match[:8])
+        message: dict[str, JSON] = {"t": "refused", "of": kind, "reason": reason}
         if self.session is not None and self.accepted:
             message["ply"] = self.session.ply
         return [message]

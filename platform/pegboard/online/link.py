@@ -4,18 +4,23 @@
 keeps trying (with a growing pause) and, once through, says hello again and
 rejoins its match with the seat token, or goes back on the waiting list.
 Received messages land in :attr:`Link.inbox` (a deque: safe to read from another thread).
+While connected it sends a keep-alive ``ping`` every :data:`KEEPALIVE` seconds (a lobby
+closes connections that stay silent). A ``wss://`` lobby's certificate is checked
+against the system's authorities, or only ``cafile``'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import socket
+import ssl
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from pegboard.errors import LobbyUnreachable, ProtocolError
 from pegboard.online import protocol as p
@@ -24,20 +29,29 @@ log = logging.getLogger("pegboard.online.link")
 
 RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Seconds between reconnection attempts (the last one repeats)."""
+KEEPALIVE = 60.0
+"""Seconds between keep-alive pings (well inside a lobby's default idle timeout)."""
 
 
 class Link:
     """A lobby connection with automatic reconnection (see the module docstring).
 
-    ``hello`` is the hello message (sent on every connection). :attr:`match`,
-    :attr:`token` and :attr:`guest_token` are learnt from ``paired`` (or set by a
-    resuming program) and used to rejoin; :attr:`ready` holds the ``ready``
-    message to send again after a reconnection while waiting.
+    ``hello`` is the hello message (sent on every connection). :attr:`match` and
+    :attr:`token` are learnt from ``paired`` (or set by a resuming program) and used
+    to rejoin; :attr:`ready` holds the ``ready`` message to send again after a
+    reconnection while waiting. ``tls`` is what a ``wss://`` lobby's certificate is
+    checked with (default: :func:`.tls.client_context`, the system's authorities);
+    ``source`` is the local address to connect from (a machine with several; the load tool).
     """
 
     def __init__(self, url: str, hello: dict[str, Any], *, open_timeout: float = 5.0,
-                 on_message: Callable[[], None] | None = None) -> None:
+                 on_message: Callable[[], None] | None = None, tls: ssl.SSLContext | None = None,
+                 source: str | None = None) -> None:
+        from pegboard.online.tls import client_context
+
         self.url = p.check_lobby_url(url)
+        self._tls = (tls or client_context()) if self.url.startswith("wss:") else None
+        self._source = source
         self.hello = hello
         self.open_timeout = open_timeout
         self.inbox: deque[dict[str, Any]] = deque()  # appended on the loop, read from any thread
@@ -45,13 +59,13 @@ class Link:
         self.lobby_mode = ""
         self.match: str | None = None
         self.token: str | None = None
-        self.guest_token: str | None = None
         self.ready: dict[str, Any] | None = None
         self._ws: ClientConnection | None = None
         self._closing = False
         self._on_message = on_message
         self._pending: list[dict[str, Any]] = []  # relays written while the link was down
         self._runner: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None
 
     # -- opening ---------------------------------------------------------------------------------
 
@@ -65,12 +79,16 @@ class Link:
         try:
             reply = await asyncio.wait_for(ws.recv(), self.open_timeout)
             welcome = p.decode(reply)
-        except (ConnectionClosed, TimeoutError, ProtocolError) as exc:
+        except ConnectionClosed as exc:
+            why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else "it closed the connection"
+            raise LobbyUnreachable(f"The lobby at {self.url} turned the connection away: {why}.") from None
+        except (TimeoutError, ProtocolError):
             await ws.close()
-            raise LobbyUnreachable(f"the lobby at {self.url} did not answer hello ({type(exc).__name__})") from None
+            raise LobbyUnreachable(f"The lobby at {self.url} did not answer: is it a Pegboard lobby?") from None
         if welcome.get("t") != "welcome":
             await ws.close()
-            raise LobbyUnreachable(f"the lobby refused: {welcome.get('reason', welcome.get('t'))}")
+            reason = str(welcome.get("reason", "it did not say why"))[:200]
+            raise LobbyUnreachable(f"The lobby refused you: {reason}.")
         self.lobby_mode = str(welcome.get("lobby", "list"))
         if self.match is not None:
             await ws.send(p.encode(self._rejoin()))
@@ -79,25 +97,25 @@ class Link:
             self.status = "connected"
         self._ws = ws
         self._runner = asyncio.create_task(self._run(ws))
+        self._keeper = asyncio.create_task(self._keepalive())
         return self.lobby_mode
 
     async def _connect(self) -> ClientConnection:
+        options: dict[str, Any] = {"ssl": self._tls} if self._tls is not None else {}
+        if self._source is not None:
+            options["local_addr"] = (self._source, 0)
         try:
             ws = await connect(self.url, open_timeout=self.open_timeout, max_size=p.MAX_MESSAGE_BYTES,
-                               ping_interval=20, ping_timeout=20, close_timeout=2)
+                               ping_interval=20, ping_timeout=20, close_timeout=2, **options)
         except InvalidURI as exc:
-            raise LobbyUnreachable(f"bad lobby URL {self.url!r}: {exc}") from None
+            raise LobbyUnreachable(f"{self.url!r} is not a lobby address: {exc}") from None
         except (OSError, InvalidHandshake, TimeoutError) as exc:
-            why = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
-            raise LobbyUnreachable(f"cannot reach the lobby at {self.url}: {why}") from None
+            raise LobbyUnreachable(f"Cannot reach the lobby at {self.url}: {unreachable_reason(exc, self.open_timeout)}") from None
         await ws.send(p.encode(self.hello))
         return ws
 
     def _rejoin(self) -> dict[str, Any]:
-        message: dict[str, Any] = {"t": "rejoin", "match": self.match, "token": self.token}
-        if self.guest_token is not None:
-            message["guest_token"] = self.guest_token
-        return message
+        return {"t": "rejoin", "match": self.match, "token": self.token}
 
     # -- running -----------------------------------------------------------------------------------
 
@@ -129,6 +147,13 @@ class Link:
                     await self._send_now(ws, self.ready)
             self._ws = ws
 
+    async def _keepalive(self) -> None:
+        while not self._closing:
+            await asyncio.sleep(KEEPALIVE)
+            ws = self._ws
+            if ws is not None:
+                await self._send_now(ws, {"t": "ping"})
+
     async def _receive(self, ws: ClientConnection) -> None:
         try:
             async for frame in ws:
@@ -147,8 +172,6 @@ class Link:
         if kind == "paired":
             self.match = str(message.get("match"))
             self.token = str(message.get("token"))
-            guest_token = message.get("guest_token")
-            self.guest_token = guest_token if isinstance(guest_token, str) else None
             self.ready = None
         elif kind == "rejoined":
             self.status = "connected"
@@ -178,7 +201,7 @@ class Link:
         """Send now; a relay written while the link is down waits for the rejoin."""
         kind = message.get("t")
         if kind == "leave":
-            self.match = self.token = self.guest_token = None  # nothing to rejoin any more
+            self.match = self.token = None  # nothing to rejoin any more
         elif kind == "ready":
             self.ready = message
         elif kind == "unready":
@@ -202,6 +225,8 @@ class Link:
     async def close(self) -> None:
         """Close for good (no reconnection)."""
         self._closing = True
+        if self._keeper is not None:
+            self._keeper.cancel()
         if self._ws is not None:
             await self._ws.close()
         if self._runner is not None:
@@ -210,3 +235,29 @@ class Link:
             except (TimeoutError, asyncio.CancelledError):
                 self._runner.cancel()
         self.status = "offline"
+
+
+def unreachable_reason(exc: BaseException, timeout: float) -> str:
+    """Why a connection failed, in words a person reads (never the socket's own text)."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        detail = exc.verify_message or "not trusted"
+        return (f"its certificate is not trusted here ({detail}). A lobby with its own certificate needs "
+                "its authority's file (--cafile; see docs/online.md).")
+    if isinstance(exc, ssl.SSLError):
+        return "the secure connection failed: if the lobby does not use TLS, its address starts with ws://, not wss://."
+    if isinstance(exc, socket.gaierror):
+        return "that computer name is not known. Check the address."
+    if isinstance(exc, ConnectionRefusedError) or (isinstance(exc, OSError) and "Connect call failed" in str(exc)):
+        return "nothing answers there. Is the lobby running, and is the address right?"
+    if isinstance(exc, TimeoutError):
+        return f"no answer within {timeout:g} seconds. Is the address right, and is the network up?"
+    if isinstance(exc, InvalidStatus) and exc.response.status_code in (429, 503):
+        said = exc.response.body.decode("utf-8", "replace").strip()[:200] if exc.response.body else "it is busy"
+        return f"the lobby turned the connection away: {said}."
+    if isinstance(exc, InvalidStatus):
+        return f"the server there is not a Pegboard lobby (it answered HTTP {exc.response.status_code})."
+    if isinstance(exc, InvalidHandshake):
+        return "the server there did not answer as a lobby does (if it uses TLS, its address starts with wss://)."
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"the network says: {exc.strerror.lower()}."
+    return "the connection failed."

@@ -20,7 +20,7 @@ from pegboard.game import JSON, Game, Move, PegboardError, Result, State
 from pegboard.match.session import result_sentence
 from pegboard.online import protocol as p
 from pegboard.online.guest import GuestMatch
-from pegboard.online.host import HostMatch
+from pegboard.online.host import JUNK_LIMIT, HostMatch
 from pegboard.online.store import Store, Ticket
 from pegboard.records.replay import game_for_record
 from pegboard.rules.rulesets import deep_merge, load_ruleset, ruleset_from_data
@@ -35,9 +35,10 @@ log = logging.getLogger("pegboard.online.player")
 class Notice:
     """Something to tell the person (or the test): ``kind`` plus a line of ``text``.
 
-    Kinds: ``welcome``, ``list`` (``data['players']``), ``waiting`` (``data['code']``),
-    ``paired``, ``offer`` (settings to accept), ``start``, ``state`` (the board
-    changed), ``refused``, ``peer`` (``away``/``back``/``left``), ``link``
+    Kinds: ``welcome``, ``list`` (``data['players']``, ``total``, ``elsewhere``),
+    ``waiting`` (``data['code']``), ``paired``, ``offer`` (settings to accept), ``start``,
+    ``state`` (the board changed), ``refused``, ``pending`` (a message kept until the
+    other side is back), ``peer`` (``away``/``back``/``left``), ``link``
     (``reconnecting``/``connected``), ``error``, ``over`` (the result).
     """
 
@@ -91,9 +92,13 @@ class OnlinePlayer:
         self.peer_online = False
         self.peer_name = ""
         self.players: list[dict[str, Any]] = []
+        self.list_total = 0  # players waiting for this game, of which ``players`` are the page from ...
+        self.list_offset = 0  # ... this one on
         self.code: str | None = None
         self.lobby_mode = ""
         self._refusals_seen = 0
+        self._held: list[dict[str, Any]] = []  # a guest's accept/resign the host was not there for
+        self._last_sent: dict[str, dict[str, Any]] = {}
         self.on_finish: Callable[[OnlinePlayer, Result], None] | None = None
         spec = plugins.game(self.game_id)  # raises UnknownId for a game that is not installed
         if self.host_settings.rules is not None:
@@ -109,19 +114,21 @@ class OnlinePlayer:
 
     def hello(self) -> dict[str, Any]:
         return {"t": "hello", "v": p.PROTOCOL, "name": self.name, "game": self.game_id,
-                "ruleset": self._ruleset.ref[:80], "rating": self.rating}
+                "ruleset": self._ruleset.ref[:80], "rating": self.rating,
+                "secret": self.store.name_secret(self.lobby, self.name)}
 
     def settings_line(self) -> str:
         data = self._ruleset.data
         text = str(data.get("name", self._ruleset.ref))
         if data.get("description"):
             text += f": {data['description']}"
-        return text[:400]
+        return " ".join(text.split())[: p.MAX_SETTINGS]  # one line, as the lobby wants it
 
     # -- commands from the person -----------------------------------------------------------------
 
-    def refresh_list(self) -> None:
-        self.outbox.append({"t": "list"})
+    def refresh_list(self, offset: int = 0) -> None:
+        """Ask for the players waiting for this game (``offset``: from the n-th on)."""
+        self.outbox.append({"t": "list", "offset": offset} if offset else {"t": "list"})
 
     def ready(self) -> dict[str, Any]:
         """Go on the waiting list (or ask for a code); returns the message (a link resends it)."""
@@ -179,6 +186,7 @@ class OnlinePlayer:
         self.peer_name = ""
         self.code = None
         self._refusals_seen = 0
+        self._held, self._last_sent = [], {}
 
     def tick(self) -> None:
         """Run the host's bots and clocks (call it often)."""
@@ -245,6 +253,8 @@ class OnlinePlayer:
     def legal_moves(self) -> list[Move]:
         if not self.my_turn:
             return []
+        if self.host is not None and self.host.session is not None and not self.host.game.hidden_information:
+            return self.host.session.state.legal_moves()  # nothing hidden: no need to copy a view first
         view = self.view()
         return view.legal_moves() if view is not None else []
 
@@ -282,11 +292,21 @@ class OnlinePlayer:
             self._notice("welcome", "the lobby list is switched off: use a 4-letter code" if self.lobby_mode == "codes" else "")
         elif kind == "list":
             self.players = [e for e in message.get("players", []) if isinstance(e, dict)]
-            self._notice("list", "the lobby list is switched off" if message.get("off") else f"{len(self.players)} waiting",
-                         players=self.players, off=bool(message.get("off")))
+            total, elsewhere, offset = (message.get(k) for k in ("total", "elsewhere", "offset"))
+            total = total if isinstance(total, int) else len(self.players)
+            elsewhere = elsewhere if isinstance(elsewhere, int) else 0
+            self.list_total, self.list_offset = total, offset if isinstance(offset, int) else 0
+            self._notice("list", "the lobby list is switched off" if message.get("off") else f"{total} waiting",
+                         players=self.players, off=bool(message.get("off")), total=total, elsewhere=elsewhere,
+                         offset=self.list_offset)
         elif kind == "waiting":
             self.code = message.get("code") if isinstance(message.get("code"), str) else None
-            self._notice("waiting", f"your code: {self.code}" if self.code else "you are on the list", code=self.code)
+            text = f"your code: {self.code}" if self.code else "you are on the list"
+            if message.get("renewed"):
+                text = f"your code is now {self.code}: the old one drew too many wrong guesses, so give your friend this one"
+            self._notice("waiting", text, code=self.code, renewed=bool(message.get("renewed")))
+        elif kind == "undelivered":
+            self._undelivered(str(message.get("of", "")), str(message.get("status", "away")))
         elif kind == "paired":
             self._paired(message)
         elif kind == "relay":
@@ -296,6 +316,8 @@ class OnlinePlayer:
         elif kind == "rejoined":
             self.peer_online = bool(message.get("peer_online"))
             self._notice("link", "Connected", status="connected")
+            if self.peer_online:
+                self._send_held()
             if self.guest is not None or (self.ticket is not None and self.ticket.role == "guest"):
                 self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
         elif kind == "rejoin_failed":
@@ -343,9 +365,15 @@ class OnlinePlayer:
             return
         if self.host is not None:
             self._send_updates(self.host.handle(data))
-            for refused in self.host.refusals[self._refusals_seen :]:
+            if self.host.refused_count > self._refusals_seen:  # one message, one refusal at most
+                refused = self.host.refusals[-1]
                 self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
-            self._refusals_seen = len(self.host.refusals)
+            self._refusals_seen = self.host.refused_count
+            if self.host.junk_streak >= JUNK_LIMIT:
+                self.host.junk_streak = 0
+                self.outbox.append({"t": "kick"})  # the seat stays theirs: the real guest may rejoin
+                self._notice("peer", f"disconnected {self.peer_name}: it kept sending messages the match refused",
+                             status="kicked")
             if data.get("t") == "accept" and self.host.accepted:
                 self._rated_start()
                 self._notice("start", "the match has started")
@@ -406,6 +434,8 @@ class OnlinePlayer:
         text = {"away": f"{self.peer_name} dropped out: waiting for them to come back",
                 "back": f"{self.peer_name} is back", "left": f"{self.peer_name} left"}.get(status, status)
         self._notice("peer", text, status=status)
+        if status == "back":
+            self._send_held()
         if status == "back" and (self.guest is not None or (self.ticket is not None and self.ticket.role == "guest")):
             self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
         if status == "left" and self.host is not None:
@@ -415,6 +445,33 @@ class OnlinePlayer:
             self._notice("over", f"{self.peer_name} closed the match; its result did not reach this program",
                          winner=None, reason="closed")
             self._finish_ticket()
+
+    def _undelivered(self, of: str, status: str) -> None:
+        """The lobby could not pass a relay on (the other side is away): a guest keeps its move,
+        its accept or its resignation and sends it when the host is back."""
+        self.peer_online = False
+        if status == "left":
+            self._peer("left")  # gone for good: as if the lobby had said so
+            return
+        if self.host is not None:
+            return  # a host's updates are simply sent again: a returning guest asks for its view
+        guest = self.guest
+        if of == "move" and guest is not None and guest.hold():
+            self._notice("pending", f"{self.peer_name or 'The host'} is away: your move is kept and will be sent "
+                         "when they are back", of=of)
+        elif of in ("accept", "resign") and of in self._last_sent:
+            self._held.append(self._last_sent.pop(of))
+            self._notice("pending", f"{self.peer_name or 'The host'} is away: your {of} is kept and will be sent "
+                         "when they are back", of=of)
+
+    def _send_held(self) -> None:
+        """The other side is back: send what it was not there to receive."""
+        held, self._held = self._held, []
+        for data in held:
+            self._relay(data)
+        move = self.guest.release() if self.guest is not None else None
+        if move is not None:
+            self._relay(move)
 
     def _guest_left(self, host: HostMatch) -> None:
         """The guest said goodbye: before the start the host waits again; during the match it is a loss."""
@@ -501,6 +558,8 @@ class OnlinePlayer:
     # -- helpers -------------------------------------------------------------------------------------
 
     def _relay(self, data: dict[str, JSON]) -> None:
+        if self.host is None and data.get("t") in ("accept", "resign"):
+            self._last_sent[str(data["t"])] = data  # kept in case the host is away (see _undelivered)
         self.outbox.append({"t": "relay", "data": data})
 
     def _send_updates(self, messages: list[dict[str, JSON]]) -> None:

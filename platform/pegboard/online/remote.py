@@ -103,6 +103,8 @@ class OnlineSession(Session):
         if self.client.my_turn:
             return None
         guest = self.client.player.guest
+        if guest is not None and guest.pending:
+            return f"{self.client.player.peer_name or 'The host'} is away: your move is kept and will be sent when they are back."
         if guest is not None and guest.in_flight:
             return "Your move is on its way to the host."
         if not self.client.player.started:

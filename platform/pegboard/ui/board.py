@@ -30,7 +30,7 @@ from pegboard.ui.rect import Rect
 if TYPE_CHECKING:
     from pegboard.match.session import Change, Session
     from pegboard.ui.settings import Setting, SettingsStore
-    from pegboard.ui.widgets import Dialog
+    from pegboard.ui.widgets import Dialog, Widget
 
 
 class ViewHost(Protocol):
@@ -149,6 +149,19 @@ class BoardView(Protocol):
         window filters them with :func:`pegboard.game.events_for`), so a cue cannot tell what
         fog hides. The window plays at most three, a moment apart, unless sound is off."""
 
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        """The tooltip for what lies under the pointer at board coordinates (x, y) — a button of
+        the view's own panel, say — or None. The window floats it up after a short rest."""
+
+    def panel_widgets(self) -> Sequence[Widget]:
+        """The shell widgets the view lays out beside its board (a side panel, an explain line).
+        The window checks that none of them overlaps another or leaves the window, and floats up
+        their buttons' tooltips."""
+
+    def board_rect(self) -> Rect:
+        """Where the board itself is drawn (window pixels, inside the area the view was given):
+        the window keeps it clear of every other widget and centred in the space left for it."""
+
 
 class BoardViewBase:
     """A convenient base for board views: holds the game, session, area, a batch and a status.
@@ -261,6 +274,22 @@ class BoardViewBase:
 
     def history_note(self, record: Any) -> str:
         return ""
+
+    def tooltip_at(self, x: float, y: float) -> str | None:
+        """The tooltip of the panel button under the pointer (see :meth:`panel_widgets`)."""
+        from pegboard.ui.widgets import Button
+
+        gx, gy = x + self.area.x, y + self.area.y
+        for widget in self.panel_widgets():
+            if isinstance(widget, Button) and widget.tooltip and widget.contains(gx, gy):
+                return widget.tooltip
+        return None
+
+    def panel_widgets(self) -> Sequence[Widget]:
+        return ()
+
+    def board_rect(self) -> Rect:
+        return self.area
 
     def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
         return (cues.MOVE,)  # any move clicks; a game maps its events to the other cues

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pegboard.game import Game
@@ -46,6 +47,44 @@ def evaluator_for(plugins: Any, game: Game) -> Any:
     if not specs:
         return None
     return next(iter(specs.values())).factory(game)
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One installed game as the game chooser shows it: its ``name``, its one-line
+    ``description`` (the GameSpec's) and its ``picture`` (the renderer's, or None)."""
+
+    id: str
+    name: str
+    description: str
+    picture: Path | None
+
+
+def game_choices(plugins: Any) -> list[GameChoice]:
+    """Every installed game, in the order ``pegboard games`` lists them."""
+    choices = []
+    for spec in plugins.games().values():
+        try:
+            renderer = renderer_for(plugins, spec.id)
+        except Exception:  # noqa: BLE001 - a plugin whose renderer hook raises still has a game to offer
+            renderer = None
+        picture = renderer.picture if renderer is not None else None
+        choices.append(GameChoice(spec.id, spec.name or spec.id, spec.description,
+                                  picture if picture is not None and picture.is_file() else None))
+    return choices
+
+
+def strongest_bot(plugins: Any, game_id: str) -> str:
+    """The strongest bot a game offers: plugins list their bots weakest first, so the last
+    game-specific one; ``random`` when the game ships none."""
+    own = [spec.id for spec in plugins.bots(game_id).values() if spec.game == game_id]
+    return own[-1] if own else "random"
+
+
+def default_seats(plugins: Any, game_id: str) -> list[str]:
+    """Who plays when nobody chose: a person in the first seat, the strongest bot in the others."""
+    seats = plugins.game(game_id).seats
+    return ["human", *[strongest_bot(plugins, game_id)] * (len(seats) - 1)]
 
 
 def renderer_for(plugins: Any, game_id: str) -> RendererSpec | None:

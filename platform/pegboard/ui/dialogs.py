@@ -10,7 +10,19 @@ from typing import Any
 from pegboard.ui import theme
 from pegboard.ui.catalog import RulesetChoice
 from pegboard.ui.rect import Rect
-from pegboard.ui.widgets import Button, Choice, Dialog, Label, ListView, TextInput, wrapped_height
+from pegboard.ui.widgets import (
+    Button,
+    Choice,
+    Dialog,
+    Drawable,
+    Label,
+    ListView,
+    TextInput,
+    Ui,
+    label,
+    rect_shape,
+    wrapped_height,
+)
 
 
 class CustomizeDialog(Dialog):
@@ -24,7 +36,7 @@ class CustomizeDialog(Dialog):
                  rulesets: Sequence[RulesetChoice], current_ruleset: str,
                  on_apply: Callable[[list[str]], Any], on_new_game: Callable[[list[str], str], Any]) -> None:
         height = 200 + 40 * len(seats) + min(6, max(1, len(rulesets))) * 24
-        super().__init__("⚙ Customize", 560, height)
+        super().__init__("Customize", 560, height)
         self.options = [("human", "Player"), *bots]
         self.on_apply_cb = on_apply
         self.on_new_game_cb = on_new_game
@@ -92,7 +104,7 @@ class ConfirmDialog(Dialog):
 
     def __init__(self, title: str, message: str, on_yes: Callable[[], Any], *, yes_label: str = "Yes",
                  no_label: str = "Cancel", on_no: Callable[[], Any] | None = None) -> None:
-        super().__init__(title, 520, 110 + wrapped_height(message, 488))
+        super().__init__(title, 520, 122 + wrapped_height(message, 488))
         self.message = self.add(Label(message, wrap=True))
         self.on_yes_cb = on_yes
         self.on_no_cb = on_no
@@ -101,7 +113,7 @@ class ConfirmDialog(Dialog):
 
     def on_layout(self) -> None:
         r = self.rect
-        self.message.set_rect(Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 92))
+        self.message.set_rect(Rect(r.x + 16, r.y + 58, r.width - 32, r.height - 106))  # under the title
         self.button_row([self.yes_button, self.no_button])
 
     def accept(self) -> None:
@@ -115,31 +127,66 @@ class ConfirmDialog(Dialog):
 
 
 class EndGameDialog(Dialog):
-    """The result and its reason; extend the turn limit when the game allows it, or start anew.
+    """The end-of-game screen: the result as a headline on a band coloured by how it went, the
+    reason in words, the score and a note (how a rated game moved the rating), then the buttons:
+    the turn-limit extension when the game offers one, New game, any ``actions`` (label, callback)
+    a caller adds (a later Review, say) and Close.
 
-    ``note`` is an extra paragraph from the board view (say, how a rating changed).
+    ``outcome`` is ``"win"``, ``"loss"`` or ``"draw"`` from the viewer's side, or ``""`` when
+    nobody at the window played (bots, or two people sharing it).
     """
+
+    BAND = 48
 
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
                  on_extend: Callable[[], Any], on_new_game: Callable[[], Any], note: str = "",
-                 new_label: str = "New game") -> None:
-        reason = f"{reason}\n\n{note}" if note else reason
-        super().__init__(title, 520, 110 + wrapped_height(reason, 488))
+                 new_label: str = "New game", score: str = "", outcome: str = "",
+                 actions: Sequence[tuple[str, Callable[[], Any]]] = ()) -> None:
+        width = 560.0
+        text_w = width - 2 * theme.DIALOG_PAD
+        body = sum(wrapped_height(t, text_w) + theme.GAP for t in (reason, score, note) if t)
+        super().__init__(title, width, self.BAND + body + 2 * theme.DIALOG_PAD + 56)
+        self.outcome = outcome
         self.reason = self.add(Label(reason, wrap=True))
+        self.score = self.add(Label(score, wrap=True, color=theme.TEXT_DIM))
+        self.note = self.add(Label(note, wrap=True, color=theme.TEXT_WARN if note else theme.TEXT))
         self.on_extend_cb = on_extend
         self.on_new_game_cb = on_new_game
         self.buttons: list[Button] = []
+        self.extend_button: Button | None = None
         if extend_label:
             self.extend_button = self.add(Button(extend_label, self._extend, primary=True))
             self.buttons.append(self.extend_button)
         self.new_button = self.add(Button(new_label, self._new, primary=not extend_label))
+        self.buttons.append(self.new_button)
+        for text, callback in actions:
+            self.buttons.append(self.add(Button(text, self._then(callback))))
         self.close_button = self.add(Button("Close", self.close))
-        self.buttons += [self.new_button, self.close_button]
+        self.buttons.append(self.close_button)
+
+    def build_title(self, ui: Ui, layer: int) -> list[Drawable]:
+        """The headline, large, on a band: green after a win, red after a loss, blue otherwise."""
+        r = self.rect
+        band = Rect(r.x + 1, r.top - self.BAND - 1, r.width - 2, self.BAND)
+        color = {"win": theme.WIN, "loss": theme.LOSS}.get(self.outcome, theme.BUTTON_ACTIVE)
+        return [rect_shape(ui, band, color, layer, sub=2, radius=theme.RADIUS - 1),
+                label(ui, self.title, r.x + theme.DIALOG_PAD, band.y + band.height / 2, layer,
+                      size=theme.TITLE_FONT_SIZE, bold=True, sub=3)]
 
     def on_layout(self) -> None:
-        r = self.rect
-        self.reason.set_rect(Rect(r.x + 16, r.y + 56, r.width - 32, r.height - 92))
-        self.button_row(self.buttons)
+        r, pad = self.rect, theme.DIALOG_PAD
+        y = r.top - self.BAND - pad
+        for part in (self.reason, self.score, self.note):
+            h = wrapped_height(part.text, r.width - 2 * pad) if part.text else 0.0
+            part.set_rect(Rect(r.x + pad, y - h, r.width - 2 * pad, h))
+            y -= h + (theme.GAP if h else 0.0)
+        self.button_row(self.buttons, y_offset=pad, height=34)
+
+    def _then(self, callback: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            callback()
+        return run
 
     def _extend(self) -> None:
         self.close()
@@ -194,9 +241,9 @@ class FileDialog(Dialog):
         rows = []
         for entry in entries:
             if entry == folder.parent and entry != folder:
-                rows.append("▴ ..")
+                rows.append("↑  ..")
             elif entry.is_dir():
-                rows.append(f"▸ {entry.name}/")
+                rows.append(f"›  {entry.name}/")
             else:
                 rows.append(f"   {entry.name}")
         self.list.set_rows(rows)

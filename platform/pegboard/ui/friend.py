@@ -75,6 +75,7 @@ class FriendPlay:
         self.message = ""
         self.players: list[dict[str, Any]] = []
         self.others = 0  # waiting players of other games
+        self.unlisted = 0  # waiting players of this game past the first page
         self.waiting = False
         self.code: str | None = None
         self.offer_lines: list[str] = []
@@ -330,16 +331,19 @@ class FriendPlay:
             ply = notice.data.get("ply") if kind == "state" else None
             self._begin(ply if isinstance(ply, int) else None)
         if kind == "list":
-            entries = list(notice.data.get("players", []))
-            self.players = [e for e in entries if e.get("game") == self.game_id]
-            self.others = len(entries) - len(self.players)
+            self.players = [e for e in notice.data.get("players", []) if e.get("game") == self.game_id]
+            self.others = int(notice.data.get("elsewhere", 0))  # the lobby lists one game: the others are counted
+            self.unlisted = max(0, int(notice.data.get("total", 0)) - len(self.players))
             if notice.data.get("off"):
                 self.mode = "codes"
         elif kind == "waiting":
             self.waiting = True
             self.code = notice.data.get("code")
-            self._say(f"Your code is {self.code}: read it to your friend." if self.code
-                      else "You are on the list: wait for someone to pick you.")
+            if notice.data.get("renewed"):
+                self._say(f"Your code is now {self.code}: the old one drew too many wrong guesses. Read your friend this one.")
+            else:
+                self._say(f"Your code is {self.code}: read it to your friend." if self.code
+                          else "You are on the list: wait for someone to pick you.")
         elif kind == "paired":
             self.paired = True
             self.waiting = False
@@ -500,7 +504,8 @@ class FriendDialog(Dialog):
             self.list.set_rows([])
         else:
             others = f" (+{play.others} in other games)" if play.others else ""
-            self.list_title.set_text(f"Waiting to play{others}" if online else "Waiting to play (connect first)")
+            more = f", the first {len(play.players)} of {len(play.players) + play.unlisted}" if play.unlisted else ""
+            self.list_title.set_text(f"Waiting to play{more}{others}" if online else "Waiting to play (connect first)")
             self.list.set_rows([_row(e) for e in play.players])
         lobby_phase = online and not offer and not play.paired
         self.list.selectable = lobby_phase

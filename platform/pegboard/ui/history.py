@@ -215,7 +215,12 @@ class HistoryPanel(Panel):
         if cut or (text != note and note):  # more to read: say how
             lines = lines[: self.NOTE_LINES]
             tail = " … (click for all)" if cut else " (click for all)"
-            lines[-1] = fit_text(lines[-1], room - text_width(tail, size), size).rstrip("…").rstrip() + tail
+            whole = lines[-1]
+            kept = fit_text(whole, room - text_width(tail, size), size).rstrip("…").rstrip()
+            if cut or kept != whole:  # end on a whole clause: half of one says something else ("2 red" of "2 red raiders")
+                boundary = max(kept.rfind(", "), kept.rfind("; "))
+                kept = kept[:boundary] if boundary > 0 else kept
+            lines[-1] = kept + tail
         return lines
 
 

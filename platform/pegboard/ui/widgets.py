@@ -11,7 +11,6 @@ these widgets with its own :class:`Ui`.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
@@ -20,8 +19,10 @@ import pyglet
 from pyglet import shapes
 from pyglet.window import key
 
-from pegboard.ui import theme
+from pegboard.ui import theme, typeface
 from pegboard.ui.rect import Rect
+
+typeface.register()  # before the first label or measurement names the font
 
 Drawable = Any
 
@@ -29,6 +30,7 @@ Drawable = Any
 LAYER_BASE = 0
 LAYER_OVERLAY = 10
 LAYER_DIALOG = 20
+LAYER_TOOLTIP = 30
 
 
 class Ui:
@@ -119,12 +121,52 @@ def box_shape(ui: Ui, r: Rect, color: Sequence[int], layer: int, sub: int = 1, t
     return shapes.Box(r.x, r.y, r.width, r.height, thickness=thickness, color=_rgba(color), batch=ui.batch, group=ui.group(layer, sub))
 
 
-def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE) -> float:
-    """Roughly how tall ``text`` is when wrapped at ``width`` pixels (for sizing dialogs)."""
+def line_height(size: float = theme.FONT_SIZE, bold: bool = False) -> float:
+    """The distance between two lines of wrapped text in the shell font (what pyglet spaces them by)."""
+    text_width("", size, bold)  # loads the font into the cache
+    font = _fonts[size, bold]
+    return float(font.ascent - font.descent)
+
+
+def wrapped_lines(text: str, width: float, size: float = theme.FONT_SIZE, bold: bool = False) -> int:
+    """How many lines ``text`` takes when wrapped at ``width`` pixels, breaking at spaces as
+    pyglet's multiline labels do (a word wider than the line takes a line of its own)."""
     lines = 0
+    space = text_width(" ", size, bold)
+    limit = int(width) - 1  # labels wrap at their whole-pixel width, a line that just touches it included
     for paragraph in text.split("\n"):
-        lines += max(1, math.ceil(text_width(paragraph, size) / max(1.0, width * 0.92)))
-    return lines * size * 1.75
+        lines += 1
+        used = 0.0
+        for word in paragraph.split(" "):
+            w = text_width(word, size, bold)
+            if used and used + space + w > limit:
+                lines += 1
+                used = w
+            else:
+                used += (space if used else 0.0) + w
+    return lines
+
+
+def fit_wrapped(text: str, width: float, lines: int, size: float = theme.FONT_SIZE, bold: bool = False) -> str:
+    """``text``, or as many of its first words as fit in ``lines`` wrapped lines, then "…"."""
+    if lines <= 0:
+        return ""
+    if wrapped_lines(text, width, size, bold) <= lines:
+        return text
+    words = text.split(" ")
+    lo, hi = 0, len(words)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if wrapped_lines(" ".join(words[:mid]) + " …", width, size, bold) <= lines:
+            lo = mid
+        else:
+            hi = mid - 1
+    return " ".join(words[:lo]) + " …" if lo else fit_text(text, width, size)
+
+
+def wrapped_height(text: str, width: float, size: float = theme.FONT_SIZE, bold: bool = False) -> float:
+    """How tall ``text`` is when wrapped at ``width`` pixels (for sizing labels and dialogs)."""
+    return wrapped_lines(text, width, size, bold) * line_height(size, bold) if text else 0.0
 
 
 W = TypeVar("W", bound="Widget")
@@ -254,6 +296,20 @@ class Widget:
                 return True
         return False
 
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        """pyglet's text-editing motion (``key.MOTION_*``); ``select`` when Shift was held."""
+        for child in self.children:
+            if child.visible and child.on_text_motion(motion, select):
+                return True
+        return False
+
+    def on_mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with a button held (a text field selects with it)."""
+        for child in reversed(self.children):
+            if child.visible and child.on_mouse_drag(x, y):
+                return True
+        return False
+
     def walk(self) -> Iterable[Widget]:
         yield self
         for child in self.children:
@@ -291,30 +347,76 @@ class Label(Widget):
                       color=self.color, bold=self.bold, anchor_x=anchor)]
 
 
-class Button(Widget):
-    """A clickable button; ``short_text`` is used when the full text does not fit.
+_held: set[Button] = set()  # buttons drawn pressed until the mouse button comes up
 
-    ``toggled`` draws it highlighted (for on/off buttons such as History).
+
+def release_buttons() -> None:
+    """The mouse button came up: every pressed button goes back to its resting look."""
+    for button in list(_held):
+        button.set_pressed(False)
+
+
+class Button(Widget):
+    """A clickable button: an optional icon (a name in :data:`pegboard.ui.icons.ICONS`) and a text.
+
+    ``fit`` says how much of it shows: ``"full"`` (icon and text), ``"short"`` (icon and
+    ``short_text``) or ``"icon"`` (the icon alone; the tooltip then names the button). It
+    looks different at rest, under the pointer, while pressed, when disabled and when
+    ``toggled`` (on/off buttons such as History).
     """
 
+    FITS = ("full", "short", "icon")
+
     def __init__(self, text: str, on_click: Callable[[], Any] | None = None, *, short_text: str | None = None,
-                 primary: bool = False, layer: int | None = None, tooltip: str = "") -> None:
+                 primary: bool = False, layer: int | None = None, tooltip: str = "", icon: str | None = None) -> None:
         super().__init__(layer=layer)
         self.text = text
         self.short_text = short_text or text
         self.on_click = on_click
         self.primary = primary
         self.toggled = False
-        self.compact = False
+        self.fit = "full"
         self.tooltip = tooltip
+        self.icon = icon
         self.pressed = False
 
-    def natural_width(self, compact: bool = False) -> float:
-        return text_width(self.short_text if compact else self.text) + 2 * 12
+    @property
+    def compact(self) -> bool:
+        """True when the button shows less than its full text."""
+        return self.fit != "full"
+
+    @compact.setter
+    def compact(self, compact: bool) -> None:
+        self.set_fit("short" if compact else "full")
+
+    def set_fit(self, fit: str) -> None:
+        fit = fit if fit != "icon" or self.icon else "short"
+        if fit != self.fit:
+            self.fit = fit
+            self.invalidate()
+
+    def shown_text(self, fit: str | None = None) -> str:
+        """The words drawn at ``fit`` (the current one by default)."""
+        fit = fit or self.fit
+        return "" if fit == "icon" and self.icon else self.short_text if fit != "full" else self.text
+
+    def natural_width(self, fit: str | bool = "full") -> float:
+        """How wide the button wants to be at ``fit`` (True means ``"short"``)."""
+        fit = "short" if fit is True else "full" if fit is False else fit
+        text = self.shown_text(fit)
+        icon = theme.ICON_SIZE if self.icon else 0.0
+        gap = theme.ICON_GAP if self.icon and text else 0.0
+        return icon + gap + (text_width(text) if text else 0.0) + 2 * theme.BUTTON_PAD
 
     def set_toggled(self, toggled: bool) -> None:
         if toggled != self.toggled:
             self.toggled = toggled
+            self.invalidate()
+
+    def set_pressed(self, pressed: bool) -> None:
+        if pressed != self.pressed:
+            self.pressed = pressed
+            (_held.add if pressed else _held.discard)(self)
             self.invalidate()
 
     def set_text(self, text: str, short_text: str | None = None) -> None:
@@ -326,32 +428,56 @@ class Button(Widget):
     def fill_color(self) -> theme.RGB:
         if not self.enabled:
             return theme.BUTTON_DISABLED
-        if self.toggled or (self.primary and not self.hover):
-            return theme.BUTTON_ACTIVE
-        if self.hover:
-            return theme.BUTTON_HOVER
-        return theme.BUTTON
+        if self.pressed:
+            return theme.BUTTON_PRESSED_ACTIVE if self.toggled or self.primary else theme.BUTTON_PRESSED
+        if self.toggled or self.primary:
+            return theme.BUTTON_ACTIVE_HOVER if self.hover else theme.BUTTON_ACTIVE
+        return theme.BUTTON_HOVER if self.hover else theme.BUTTON
 
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        text = self.short_text if self.compact else self.text
-        color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        items = [rect_shape(ui, r, self.fill_color(), layer, sub=0, radius=5)]
-        if self.hover and self.enabled:
-            items.append(box_shape(ui, r, theme.FOCUS, layer, sub=1))
-        items.append(label(ui, fit_text(text, r.width - 8), r.x + r.width / 2, r.y + r.height / 2, layer,
-                           color=color, anchor_x="center"))
+        ink = theme.TEXT if self.enabled else theme.TEXT_DISABLED
+        edge = theme.FOCUS if self.hover and self.enabled and not self.pressed else None
+        items = rounded_box(ui, r, self.fill_color(), layer, border=edge)
+        drop = 1 if self.pressed else 0  # a pressed button's face sinks a pixel
+        text = fit_text(self.shown_text(), r.width - 8 - (theme.ICON_SIZE + theme.ICON_GAP if self.icon else 0))
+        icon_w = theme.ICON_SIZE if self.icon else 0.0
+        gap = theme.ICON_GAP if self.icon and text else 0.0
+        content = icon_w + gap + (text_width(text) if text else 0.0)
+        x = r.x + max(theme.BUTTON_PAD / 2, (r.width - content) / 2)
+        cy = r.y + r.height / 2 - drop
+        if self.icon:
+            from pegboard.ui import icons
+
+            items += icons.draw(self.icon, x + icon_w / 2, cy, theme.ICON_SIZE, ink, ui.batch, ui.group(layer, 2))
+        if text:
+            items.append(label(ui, text, x + icon_w + gap, cy, layer, color=ink))
         return items
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         if not self.enabled:
             return True
+        self.set_pressed(True)
         self.click()
         return True
 
     def click(self) -> None:
         if self.enabled and self.on_click is not None:
             self.on_click()
+
+
+def rounded_box(ui: Ui, r: Rect, fill: Sequence[int], layer: int, *, border: Sequence[int] | None = None,
+                radius: float = theme.RADIUS, sub: int = 0, alpha: int = 255) -> list[Drawable]:
+    """A filled rectangle with rounded corners and an optional one-pixel rounded border (drawn in
+    ``sub``, the fill over it in ``sub + 1``: shapes in one group may draw in any order)."""
+    if r.width <= 0 or r.height <= 0:
+        return []
+    fill_rgba = (*fill[:3], alpha)
+    if border is None:
+        return [rect_shape(ui, r, fill_rgba, layer, sub=sub, radius=radius)]
+    inner = Rect(r.x + 1, r.y + 1, max(0.0, r.width - 2), max(0.0, r.height - 2))
+    return [rect_shape(ui, r, (*border[:3], alpha), layer, sub=sub, radius=radius),
+            rect_shape(ui, inner, fill_rgba, layer, sub=sub + 1, radius=max(0.0, radius - 1))]
 
 
 class Panel(Widget):
@@ -365,112 +491,331 @@ class Panel(Widget):
         self.border = border
         self.alpha = alpha
 
+    #: Corner radius; a full-width bar sets 0.
+    radius: float = theme.RADIUS
+
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        items = [rect_shape(ui, r, (*self.color, self.alpha), layer, sub=0, radius=6)]
-        if self.border is not None:
-            items.append(box_shape(ui, r, self.border, layer, sub=1))
-        if self.title:
-            items.append(label(ui, self.title, r.x + 14, r.top - 20, layer, size=theme.TITLE_FONT_SIZE, bold=True))
-        return items
+        items = rounded_box(ui, r, self.color, layer, border=self.border, radius=self.radius, alpha=self.alpha)
+        return items + self.build_title(ui, layer) if self.title else items
+
+    def build_title(self, ui: Ui, layer: int) -> list[Drawable]:
+        """The title's drawables (a subclass may draw it its own way)."""
+        r = self.rect
+        return [label(ui, self.title, r.x + theme.DIALOG_PAD, r.top - theme.DIALOG_PAD - 8, layer,
+                      size=theme.TITLE_FONT_SIZE, bold=True)]
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         super().on_mouse_press(x, y, button, modifiers)
         return True  # a click on a panel never falls through to what lies under it
 
 
-class TextInput(Widget):
-    """A one-line text field with a caret; Enter calls ``on_submit``."""
+class Tooltip(Panel):
+    """A short label that floats near the pointer (a button's tooltip after a short hover).
 
-    def __init__(self, text: str = "", *, on_submit: Callable[[str], Any] | None = None, on_change: Callable[[str], Any] | None = None,
-                 layer: int | None = None) -> None:
-        super().__init__(layer=layer)
-        self.text = text
-        self.caret = len(text)
-        self.focused = False
-        self.on_submit = on_submit
-        self.on_change = on_change
+    It never takes a click: :meth:`contains` is always False.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(color=theme.TOOLTIP, border=theme.PANEL_BORDER, layer=LAYER_TOOLTIP)
+        self.label = self.add(Label("", size=theme.SMALL_FONT_SIZE))
+        self.visible = False
+
+    @property
+    def text(self) -> str:
+        return self.label.text
+
+    def pop_up(self, text: str, x: float, y: float, screen_width: float, screen_height: float) -> None:
+        """Show ``text`` just below and right of the pointer at (x, y), kept inside the screen."""
+        width = min(screen_width - 8, text_width(text, theme.SMALL_FONT_SIZE) + 20)
+        height = 26.0
+        left = min(max(4.0, x + 12), screen_width - width - 4)
+        bottom = y - height - 18
+        if bottom < 4:
+            bottom = min(screen_height - height - 4, y + 18)
+        self.label.set_text(text)
+        self.set_rect(Rect(left, bottom, width, height))
+        self.show(True)
+
+    def on_layout(self) -> None:
+        r = self.rect
+        self.label.set_rect(Rect(r.x + 10, r.y, r.width - 20, r.height))
+
+    def contains(self, x: float, y: float) -> bool:
+        return False
+
+
+class Clipboard:
+    """The clipboard text fields copy to and paste from: the window's (the system clipboard)
+    once :meth:`use` names one, else a private one that lives as long as the program."""
+
+    def __init__(self) -> None:
+        self.window: Any = None
+        self._text = ""
+
+    def use(self, window: Any) -> None:
+        """Read and write ``window``'s clipboard (pyglet's ``get_clipboard_text`` / ``set_clipboard_text``)."""
+        self.window = window
+
+    def get_text(self) -> str:
+        if self.window is not None:
+            try:
+                return str(self.window.get_clipboard_text())
+            except Exception:  # noqa: BLE001 - headless windows have no clipboard (NotImplementedError), X may refuse
+                pass
+        return self._text
 
     def set_text(self, text: str) -> None:
-        self.text = text
-        self.caret = len(text)
-        self.invalidate()
+        self._text = text
+        if self.window is not None:
+            try:
+                self.window.set_clipboard_text(text)
+            except Exception:  # noqa: BLE001 - as in get_text: the private copy still holds it
+                pass
+
+
+#: The clipboard every text field uses (the window hands it the system's).
+clipboard = Clipboard()
+
+
+class TextInput(Widget):
+    """A one-line text field built on pyglet's own editing: an ``IncrementalTextLayout`` with a ``Caret``.
+
+    A click places the caret, a drag or Shift+click selects, a double click selects a word;
+    Ctrl+A selects everything (typing then replaces it), Ctrl+C / Ctrl+X / Ctrl+V copy, cut and
+    paste through :data:`clipboard`; the arrows, Home, End, Backspace and Delete edit as usual
+    (they reach the field as pyglet's text-motion events); Enter calls ``on_submit(text)``;
+    every change calls ``on_change(text)``. Line breaks are never inserted (a pasted one becomes
+    a space). The public API is small: :attr:`text`, :meth:`set_text`, :meth:`focus`,
+    :attr:`focused`, :meth:`select_all` and :attr:`selection`.
+    """
+
+    def __init__(self, text: str = "", *, on_submit: Callable[[str], Any] | None = None,
+                 on_change: Callable[[str], Any] | None = None, placeholder: str = "",
+                 layer: int | None = None) -> None:
+        super().__init__(layer=layer)
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.focused = False
+        self.document = pyglet.text.document.UnformattedDocument(_one_line(text))
+        self.document.set_style(0, 0, {"font_name": theme.FONT_NAME, "font_size": theme.FONT_SIZE,
+                                       "color": (*theme.TEXT, 255)})
+        self._layout: Any = None  # the IncrementalTextLayout and Caret, made when first drawn
+        self._caret: Any = None
+        self._ui: Ui | None = None
+        self._pending: tuple[int, int] = (len(self.document.text),) * 2  # (mark, position) before a layout exists
+        self._last_press = (0.0, 0.0)  # when and where the last press was
+
+    # -- the public API -----------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        return str(self.document.text)
+
+    def set_text(self, text: str) -> None:
+        """Replace the text (no ``on_change``: the program, not the person, changed it); the caret goes to the end."""
+        text = _one_line(text)
+        if text != self.document.text:
+            self._place(0, 0)  # drop the selection first: it must not outlive the text it covered
+            self.document.text = text
+        self._place(len(text), len(text))
 
     def focus(self, focused: bool = True) -> None:
         if focused != self.focused:
             self.focused = focused
+            if self._caret is not None:
+                self._caret.visible = focused
+                if not focused:
+                    self._place(self.selection[1], self.selection[1])
             self.invalidate()
 
-    def _visible_text(self) -> tuple[str, int]:
-        """The part of the text that fits, and where the caret falls in it."""
-        room = self.rect.width - 16
-        text, caret = self.text, self.caret
-        start = 0
-        while start < caret and text_width(text[start:caret]) > room:
-            start += 1
-        shown = text[start:]
-        while shown and text_width(shown) > room:
-            shown = shown[:-1]
-        return shown, caret - start
+    def select_all(self) -> None:
+        self._place(0, len(self.document.text))
+
+    @property
+    def selection(self) -> tuple[int, int]:
+        """(start, end) of the selected text; equal when nothing is selected (the caret's place)."""
+        if self._caret is None:
+            mark, position = self._pending
+        else:
+            position = self._caret.position
+            mark = self._caret.mark if self._caret.mark is not None else position
+        return min(mark, position), max(mark, position)
+
+    # -- drawing ----------------------------------------------------------------------------------
 
     def build(self, ui: Ui, layer: int) -> Iterable[Drawable]:
         r = self.rect
-        shown, caret = self._visible_text()
-        items = [
-            rect_shape(ui, r, theme.INPUT, layer, sub=0),
-            box_shape(ui, r, theme.FOCUS if self.focused else theme.PANEL_BORDER, layer, sub=1, thickness=2 if self.focused else 1),
-            label(ui, shown, r.x + 8, r.y + r.height / 2, layer),
-        ]
-        if self.focused:
-            cx = r.x + 8 + text_width(shown[:caret])
-            items.append(shapes.Rectangle(cx, r.y + 5, 2, r.height - 10, color=theme.FOCUS, batch=ui.batch, group=ui.group(layer, 3)))
+        edge = theme.FOCUS if self.focused else theme.PANEL_BORDER
+        items = rounded_box(ui, r, theme.INPUT, layer, border=edge, radius=4)
+        if not self.document.text and self.placeholder and not self.focused:
+            items.append(label(ui, self.placeholder, r.x + 8, r.y + r.height / 2, layer, color=theme.TEXT_DIM))
+        self._ensure_layout(ui, layer)
         return items
+
+    def _ensure_layout(self, ui: Ui, layer: int) -> None:
+        r = self.rect
+        width, height = max(1, int(r.width - 16)), max(1, int(r.height - 4))
+        if self._layout is None or self._ui is not ui:
+            self._drop_layout()
+            self._ui = ui
+            self._layout = pyglet.text.layout.IncrementalTextLayout(
+                self.document, x=int(r.x + 8), y=int(r.y + 2), width=width, height=height, multiline=False,
+                batch=ui.batch, group=ui.group(layer, 2))
+            self._caret = pyglet.text.caret.Caret(self._layout, color=(*theme.FOCUS, 255))
+            self._caret.visible = self.focused
+            self._place(*self._pending)
+        else:
+            self._layout.position = (int(r.x + 8), int(r.y + 2), 0)
+            if (self._layout.width, self._layout.height) != (width, height):
+                self._layout.width, self._layout.height = width, height
+
+    def _place(self, mark: int, position: int) -> None:
+        self._pending = (mark, position)
+        if self._caret is not None:
+            self._caret.position = position
+            self._caret.mark = mark if mark != position else None
+
+    def _drop_layout(self) -> None:
+        if self._caret is not None:
+            mark, position = self._caret.mark, self._caret.position
+            self._pending = (position if mark is None else mark, position)
+            self._caret.delete()
+            self._caret = None
+        if self._layout is not None:
+            self._layout.delete()
+            self._layout = None
+        self._ui = None
+
+    def clear(self) -> None:
+        self._drop_layout()
+        super().clear()
+
+    delete = clear
+
+    # -- editing ------------------------------------------------------------------------------------
+
+    def _changed(self, before: str) -> None:
+        if self.document.text != before and self.on_change is not None:
+            self.on_change(self.text)
+
+    def _edit(self, action: Callable[[], Any]) -> None:
+        """Run an edit on the caret (made first if the field was never drawn) and report a change."""
+        if self._caret is None:
+            if self._ui is None:
+                self._ensure_layout(Ui(), LAYER_BASE)  # an undrawn field still edits (tests, early keys)
+        before = self.text
+        action()
+        self._changed(before)
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         self.focus(True)
+        if self._caret is None:
+            return True
+        now = time.monotonic()
+        last_time, last_x = self._last_press
+        double = now - last_time < ListView.DOUBLE_CLICK and abs(x - last_x) <= 4
+        self._last_press = (0.0 if double else now, x)  # a third click starts afresh
+        if modifiers & key.MOD_SHIFT:
+            if self._caret.mark is None:
+                self._caret.mark = self._caret.position
+            self._caret.select_to_point(int(x), int(y))
+        elif double:
+            self._caret.select_word(int(x), int(y))
+        else:
+            self._caret.move_to_point(int(x), int(y))
         return True
 
-    def _changed(self) -> None:
-        self.invalidate()
-        if self.on_change is not None:
-            self.on_change(self.text)
+    def on_mouse_drag(self, x: float, y: float) -> bool:
+        """The pointer moved with the button held after a press in the field: select up to it."""
+        if self._caret is None or not self.focused:
+            return False
+        if self._caret.mark is None:
+            self._caret.mark = self._caret.position
+        self._caret.select_to_point(int(x), int(y))
+        return True
 
     def on_text(self, text: str) -> bool:
         if not self.focused:
             return False
-        text = text.replace("\r", "").replace("\n", "")
+        text = _one_line(text)
         if text:
-            self.text = self.text[: self.caret] + text + self.text[self.caret :]
-            self.caret += len(text)
-            self._changed()
+            self._edit(lambda: self._insert(text))
+        return True
+
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        """pyglet's editing motions (arrows, Home, End, Backspace, Delete; with Shift: select)."""
+        if not self.focused:
+            return False
+        if motion in (key.MOTION_COPY, key.MOTION_PASTE, key.MOTION_UP, key.MOTION_DOWN,
+                      key.MOTION_PREVIOUS_PAGE, key.MOTION_NEXT_PAGE):
+            return True  # copy and paste come as Ctrl+C / Ctrl+V key presses; one line has no up or down
+        if motion in (key.MOTION_BACKSPACE, key.MOTION_DELETE) and self.selection[1] > self.selection[0]:
+            self._edit(self._delete_selected)
+        elif motion in _LINE_ENDS:
+            self._edit(lambda: self._to_end(motion in _LINE_STARTS, select))
+        elif select:
+            self._edit(lambda: self._caret.on_text_motion_select(motion))
+        else:
+            self._edit(lambda: self._caret.on_text_motion(motion))
         return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if not self.focused:
             return False
-        if symbol == key.BACKSPACE:
-            if self.caret > 0:
-                self.text = self.text[: self.caret - 1] + self.text[self.caret :]
-                self.caret -= 1
-                self._changed()
-        elif symbol == key.DELETE:
-            self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
-            self._changed()
-        elif symbol == key.LEFT:
-            self.caret = max(0, self.caret - 1)
-        elif symbol == key.RIGHT:
-            self.caret = min(len(self.text), self.caret + 1)
-        elif symbol == key.HOME:
-            self.caret = 0
-        elif symbol == key.END:
-            self.caret = len(self.text)
+        ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
+        if ctrl and symbol == key.A:
+            self.select_all()
+        elif ctrl and symbol in (key.C, key.X):
+            start, end = self.selection
+            if end > start:
+                clipboard.set_text(self.text[start:end])
+                if symbol == key.X:
+                    self._edit(self._delete_selected)
+        elif ctrl and symbol == key.V:
+            pasted = _one_line(clipboard.get_text())
+            if pasted:
+                self._edit(lambda: self._insert(pasted))
         elif symbol in (key.ENTER, key.RETURN, key.NUM_ENTER):
             if self.on_submit is not None:
                 self.on_submit(self.text)
         else:
-            return False
-        self.invalidate()
+            # editing keys arrive again as text motions (pyglet sends both): claim them here so
+            # the dialog does not treat them as shortcuts
+            return symbol in _EDITING_KEYS
         return True
+
+
+    def _to_end(self, start: bool, select: bool) -> None:
+        """Home / End: one line's ends are the text's (pyglet 2.1.19's Home adds the layout's x
+        to the position, so the caret is not asked)."""
+        position = 0 if start else len(self.text)
+        mark = self._caret.position if self._caret.mark is None else self._caret.mark
+        self._place(mark if select else position, position)
+
+    def _insert(self, text: str) -> None:
+        """Type ``text`` at the caret, replacing the selection."""
+        self._delete_selected()
+        self._caret.on_text(text)
+
+    def _delete_selected(self) -> None:
+        start, end = self.selection
+        if end > start:
+            # drop the selection while the text still covers it: pyglet 2.1's layout keeps a stale
+            # range when a selection outlives its text (the next insert then fails)
+            self._place(start, start)
+            self.document.delete_text(start, end)
+            self._place(start, start)
+
+
+_LINE_STARTS = frozenset((key.MOTION_BEGINNING_OF_LINE, key.MOTION_BEGINNING_OF_FILE))
+_LINE_ENDS = _LINE_STARTS | {key.MOTION_END_OF_LINE, key.MOTION_END_OF_FILE}
+_EDITING_KEYS = frozenset((key.BACKSPACE, key.DELETE, key.LEFT, key.RIGHT, key.HOME, key.END, key.UP, key.DOWN))
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
 
 
 class ListView(Widget):
@@ -706,6 +1051,10 @@ class Dialog(Panel):
         super().on_text(text)
         return True
 
+    def on_text_motion(self, motion: int, select: bool = False) -> bool:
+        super().on_text_motion(motion, select)
+        return True
+
     def accept(self) -> None:
         self.close()
 
@@ -730,13 +1079,13 @@ class MessageDialog(Dialog):
     """A title, a wrapped message and an OK button (errors, notices)."""
 
     def __init__(self, title: str, message: str, *, error: bool = False, width: float = 520, height: float | None = None) -> None:
-        super().__init__(title, width, height if height is not None else wrapped_height(message, width - 32) + 104)
+        super().__init__(title, width, height if height is not None else wrapped_height(message, width - 32) + 116)
         self.message = self.add(Label(message, wrap=True, color=theme.TEXT_ERROR if error else theme.TEXT))
         self.ok = self.add(Button("OK", self.close, primary=True))
 
     def on_layout(self) -> None:
         r = self.rect
-        self.message.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 100))
+        self.message.set_rect(Rect(r.x + 16, r.y + 60, r.width - 32, r.height - 108))  # under the title
         self.button_row([self.ok])
 
 
@@ -744,19 +1093,29 @@ __all__ = [
     "LAYER_BASE",
     "LAYER_DIALOG",
     "LAYER_OVERLAY",
+    "LAYER_TOOLTIP",
     "Button",
     "Choice",
+    "Clipboard",
     "Dialog",
     "Label",
     "ListView",
     "MessageDialog",
     "Panel",
     "TextInput",
+    "Tooltip",
     "Ui",
     "Widget",
     "box_shape",
+    "clipboard",
     "fit_text",
+    "fit_wrapped",
+    "release_buttons",
+    "rounded_box",
     "label",
+    "line_height",
     "rect_shape",
     "text_width",
+    "wrapped_height",
+    "wrapped_lines",
 ]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pyglet
 from pyglet import shapes
-from pyglet.window import key, mouse
+from pyglet.window import key
 
 from pegboard.errors import MatchImportError, SessionError
 from pegboard.game import PegboardError
@@ -24,17 +24,32 @@ from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
 from pegboard.ui.clockline import clock_text
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
+from pegboard.ui.endwords import end_words
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
 from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
+from pegboard.ui.shell import ShellWindow
 from pegboard.ui.soundcues import SOUND_SETTING, SoundCues
-from pegboard.ui.widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
+from pegboard.ui.widgets import (
+    Button,
+    Dialog,
+    Label,
+    MessageDialog,
+    Panel,
+    Tooltip,
+    Ui,
+    Widget,
+    clipboard,
+    release_buttons,
+    text_width,
+)
 
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60
+HISTORY_FOLDS_BELOW = 1000  # layout pixels: a narrower window shows the History only on request
 POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
 ONLINE_BUTTONS = {"resign", "history"}  # the top bar during an online match (its rules and moves are the host's)
 
@@ -44,6 +59,7 @@ class StatusBar(Panel):
 
     def __init__(self) -> None:
         super().__init__(color=theme.BAR, border=None)
+        self.radius = 0
         self.text = self.add(Label(""))
         self.clocks = self.add(Label("", align="right", color=theme.TEXT_DIM))
         self.thinking = False
@@ -101,13 +117,15 @@ class StatusBar(Panel):
         return items
 
 
-class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
+class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # pyglet picks the platform's Window class at import: Any to mypy
     """The window of one match. ``plugins`` is the :class:`~pegboard.plugins.manager.Plugins` in use."""
 
     def __init__(self, session: Session, plugins: Any, *, width: int = 1280, height: int = 800,
-                 schedule: bool = True, settings_store: SettingsStore | None = None, **kwargs: Any) -> None:
+                 schedule: bool = True, settings_store: SettingsStore | None = None, ui_scale: float | None = None,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("caption", f"Pegboard — {session.game.name or session.game.id}")
         kwargs.setdefault("resizable", True)
+        self.hold_events_while_created()
         if "config" not in kwargs:
             # 8 bits per channel (some drivers default to 16-bit colour); fall back if refused
             wanted = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, alpha_size=8, double_buffer=True)  # type: ignore[abstract]  # the platform's subclass at run time
@@ -117,11 +135,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 super().__init__(width=width, height=height, **kwargs)
         else:
             super().__init__(width=width, height=height, **kwargs)
-        self.set_minimum_size(640, 480)
+        self.setup_shell(ui_scale)
         self.session = session
         self.plugins = plugins
         #: Where board views keep their settings (the local profile unless a test passes one).
         self.settings_store: SettingsStore = settings_store if settings_store is not None else default_store()
+        clipboard.use(self)  # text fields copy and paste through this window's (the system's) clipboard
         self.ui = Ui()
         self.backdrop = pyglet.graphics.Batch()
         self._backdrop_items: list[Any] = []
@@ -130,40 +149,52 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.notice: str | None = None
         #: The answer to a key (M: "Sound off."), shown over the board's status until the next click, key or move.
         self.flash: str | None = None
-        self.show_history = width >= 1000
+        self.show_history = width >= HISTORY_FOLDS_BELOW
+        self._history_chosen = False  # True once the person opened or closed the History themselves
         self.hints = True
         self._time = 0.0
         self._board_hover = False
         self._board_press = False
         self.board: BoardView | None = None
         self.board_area: Rect | None = None  # set by the first layout
+        self._eval_room = True  # False when the top bar leaves the evaluation bar no room
         self._view_game: Any = None
         self.evaluator: Any = None
         self._eval_game: Any = None
 
         self.top = Panel(color=theme.BAR, border=None)
+        self.top.radius = 0
         #: The buttons the top bar shows now, in order (``bar_buttons`` holds them all).
         self.buttons: dict[str, Button] = {}
         self.bar_buttons: dict[str, Button] = {}
-        for name, text, short, action, tip in (
-            ("undo", "↶ Undo", "↶", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
-            ("redo", "↷ Redo", "↷", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
-            ("resume", "▶ Resume bot", "▶ Bot", self.resume, "Let paused bots play again."),
-            ("customize", "⚙ Customize", "⚙", self.open_customize, "Choose who plays each side and the ruleset."),
-            ("history", "History", "Hist.", self.toggle_history, "Show or hide every move; click one to jump there."),
-            ("export", "Export .txt", "Export", self.open_export, "Save the match to a file."),
-            ("import", "Import .txt", "Import", self.open_import, "Load a match file; every move is checked."),
-            ("new", "New game", "New", self.new_game, "Start a new game with the same players."),
-            ("friend", "⇄ Play a friend", "Online", self.play_friend, "Play someone else's program through a lobby."),
-            ("resign", "⚑ Resign", "Resign", self.resign_online, "Leave this online match (it counts as a loss)."),
+        for name, icon, text, short, action, tip in (
+            ("undo", "undo", "Undo", "Undo", self.undo, "Undo (Ctrl+Z): take back moves until it is your turn again."),
+            ("redo", "redo", "Redo", "Redo", self.redo, "Redo (Ctrl+Y): replay the moves you took back."),
+            ("resume", "resume", "Resume bot", "Bot", self.resume, "Resume bot: let a paused bot play its move."),
+            ("customize", "customize", "Customize", "Players", self.open_customize,
+             "Customize: who plays each side, and the ruleset."),
+            ("history", "history", "History", "History", self.toggle_history,
+             "History: show or hide every move; click one to jump there."),
+            ("export", "export", "Export .txt", "Export", self.open_export, "Export: save this game to a file."),
+            ("import", "import", "Import .txt", "Import", self.open_import,
+             "Import: load a game from a file; every move is checked."),
+            ("new", "new", "New game", "New", self.new_game, "New game: the same players, a fresh deal."),
+            ("friend", "online", "Play a friend", "Online", self.play_friend,
+             "Play a friend: find someone in a lobby and play them online."),
+            ("resign", "resign", "Resign", "Resign", self.resign_online, "Resign: leave this online match as a loss."),
         ):
-            self.bar_buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip))
+            self.bar_buttons[name] = self.top.add(Button(text, action, short_text=short, tooltip=tip, icon=icon))
         self.buttons.update((name, b) for name, b in self.bar_buttons.items() if name != "resign")
         self.bar_buttons["resign"].show(False)
         # in the bar (and in self.buttons) only while the board view has settings
         self.settings_button: Button = self.top.add(Button(
-            "⚙ Settings", self.open_settings, short_text="⚙", tooltip="This game's settings (kept in your profile)."))
+            "Settings", self.open_settings, short_text="Settings", icon="settings",
+            tooltip="Settings: this game's options, kept in your profile."))
+        #: The tooltip of what the pointer rests on (None: nothing), and since when (window time).
         self.tip: str | None = None
+        self._tip_since = 0.0
+        self._pointer = (0.0, 0.0)
+        self.tooltip = Tooltip()
         self.evalbar = self.top.add(EvalBar(self.toggle_breakdown))
         assert isinstance(self.evalbar, EvalBar)
         self.breakdown = BreakdownPanel(session.game.seats)
@@ -183,9 +214,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         session.add_listener(self._on_change)
         self._build_view()
         self._refresh_all()
-        self._layout(width, height)
+        self.relayout()
         if schedule:
             pyglet.clock.schedule_interval(self.tick, FRAME)
+        self.release_held_events()
 
     # -- the board view --------------------------------------------------------------------
 
@@ -202,6 +234,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 log.exception("the %s board view failed to start", game.id)
                 self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
         self.board = view if view is not None else MoveListView(game, self.session)
+        self.set_caption(f"Pegboard — {game.name or game.id}")
         self.board.set_hints(self.hints)
         self.settings_button.show(True)  # every game's Settings has at least the sound row
         self.buttons["settings"] = self.settings_button
@@ -227,9 +260,13 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     # -- layout -------------------------------------------------------------------------------
 
+    def relayout(self) -> None:
+        """Lay everything out again for the window's size now."""
+        self._layout(*self.layout_size)
+
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        self._layout(width, height)
+        self._layout(round(width / self.ui_scale), round(height / self.ui_scale))
 
     def _layout(self, width: int, height: int) -> None:
         self.ui.width, self.ui.height = width, height
@@ -237,22 +274,30 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.top.set_rect(Rect(0, height - bar_h, width, bar_h))
         self.status.set_rect(Rect(0, 0, width, status_h))
         buttons = list(self.buttons.values())
-        eval_w = 260 if width >= 1100 else 180 if width >= 760 else 120
-        room = width - eval_w - 3 * pad - 4 * len(buttons)
-        compact = sum(b.natural_width() for b in buttons) > room
+        eval_w: float = 260 if width >= 1100 else 180 if width >= 760 else 120
+        gap = theme.GAP
+        room = width - eval_w - 3 * pad - gap * len(buttons)
+        # the longest labels that fit: full words, then short ones, then icons alone
+        fit = next((f for f in Button.FITS if sum(b.natural_width(f) for b in buttons) <= room), "icon")
         x: float = pad
         for b in buttons:
-            b.compact = compact
-            w = b.natural_width(compact)
+            b.set_fit(fit)
+            w = b.natural_width(fit)
             b.set_rect(Rect(x, height - bar_h + 6, w, bar_h - 12))
             b.invalidate()
-            x += w + 4
-        self.evalbar.set_rect(Rect(width - eval_w - pad, height - bar_h + 10, eval_w, bar_h - 20))
+            x += w + gap
+        eval_w = min(eval_w, width - x - 2 * pad)  # what the buttons leave (they come first)
+        self._eval_room = eval_w >= 60
+        self.evalbar.set_rect(Rect(width - max(0, eval_w) - pad, height - bar_h + 10, max(0, eval_w), bar_h - 20))
+        self.evalbar.show(self._eval_room and self._evaluation_offered())
         bw = min(460, width - 2 * pad)
         bh = min(self.breakdown.wanted_height(), height - bar_h - status_h - 2 * pad)
         self.breakdown.set_rect(Rect(width - bw - pad, height - bar_h - bh - 4, bw, bh))
         hist_w = theme.HISTORY_WIDTH if width >= 1100 else theme.HISTORY_WIDTH - 40 if width >= 900 else 240
         top_y = height - bar_h
+        if not self._history_chosen:  # the History folds away in a narrow window, comes back in a wide one
+            self.show_history = width >= HISTORY_FOLDS_BELOW
+            self.bar_buttons["history"].set_toggled(self.show_history)
         self.history.show(self.show_history)
         self.history.set_rect(Rect(width - hist_w - pad, status_h + pad, hist_w, top_y - status_h - 2 * pad))
         board_right = width - (hist_w + 2 * pad if self.show_history else pad)
@@ -269,12 +314,30 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.dialog.place(width, height)
             self.dialog.invalidate()
 
+    def layout_rects(self) -> list[tuple[str, Rect, Widget | None]]:
+        """Every separate thing the window shows now, with its rectangle (layout pixels): the
+        top bar's buttons and evaluation bar, the status line's text and clocks, the History,
+        the board and the board view's own widgets. None of them may overlap another or leave
+        the window (overlays and dialogs float above these and are not listed)."""
+        found: list[tuple[str, Rect, Widget | None]] = [(f"button {n}", b.rect, b) for n, b in self.buttons.items()]
+        if self.evalbar.visible:
+            found.append(("evaluation bar", self.evalbar.rect, self.evalbar))
+        found.append(("status text", self.status.text.rect, self.status.text))
+        if self.status.clocks.text:
+            found.append(("status clocks", self.status.clocks.rect, self.status.clocks))
+        if self.history.visible:
+            found.append(("history", self.history.rect, self.history))
+        if self.board is not None:
+            found.append(("board", self.board.board_rect(), None))
+            found += [(f"view {type(w).__name__} {i}", w.rect, w) for i, w in enumerate(self.board.panel_widgets())]
+        return found
+
     # -- session changes ------------------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
         if change.kind in ("restart", "import") and self.session.game is not self._view_game:
             self._build_view()
-            self._layout(self.width, self.height)
+            self.relayout()
         elif self.board is not None:
             self.board.on_session_change(change)
         self.sound.on_change(change, self.session, self.board)
@@ -291,11 +354,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
-        self.evalbar.show(self._evaluation_offered())
+        self.evalbar.show(self._eval_room and self._evaluation_offered())  # no engine help against a friend
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
-        self.bar_buttons["resume"].set_enabled(s.bots_paused and not s.is_over and not all(c.is_human for c in s.seats))
+        # only while a paused bot is to move: on a person's turn the bots go on after their move anyway
+        self.bar_buttons["resume"].set_enabled(s.bots_paused and s.bot_to_move())
         self.bar_buttons["history"].set_toggled(self.show_history)
         suffix = self._text_suffix()
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
@@ -312,7 +376,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.evalbar.set_evaluation(evaluation)
             self.breakdown.set_evaluation(evaluation, s.game.seats)
             if self.breakdown.visible:
-                self._layout(self.width, self.height)
+                self.relayout()
         self._refresh_status()
 
     def _evaluation_offered(self) -> bool:
@@ -331,10 +395,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.buttons = {n: self.bar_buttons.get(n, self.settings_button) for n in names}
             for button in (*self.bar_buttons.values(), self.settings_button):
                 button.show(any(button is b for b in self.buttons.values()))
-            self._layout(self.width, self.height)
+            self.relayout()
         if online:
             over = self.session.is_over
-            self.bar_buttons["resign"].set_text("⏏ Leave" if over else "⚑ Resign", "Leave" if over else "Resign")
+            resign = self.bar_buttons["resign"]
+            resign.set_text("Leave" if over else "Resign")
+            resign.icon = "leave" if over else "resign"
+            resign.tooltip = ("Leave: close this finished match." if over
+                              else "Resign: leave this online match as a loss.")
 
     def _text_suffix(self) -> str:
         suffixes = self.session.text_suffixes()
@@ -347,8 +415,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
         if self.flash:
             return self.flash, theme.TEXT
-        if self.tip:
-            return self.tip, theme.TEXT_DIM
         view_text = self.board.status_text() if self.board is not None else None
         if view_text:
             return view_text, theme.TEXT_WARN
@@ -393,6 +459,23 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.update(dt)
         self.sound.tick(dt, self.session)
         self._refresh_status()
+        self._update_tooltip()
+
+    def _update_tooltip(self) -> None:
+        """Float the tooltip up once the pointer has rested on a button for a moment."""
+        if self.tip and self.dialog is None and self._time - self._tip_since >= theme.TOOLTIP_DELAY:
+            if not self.tooltip.visible or self.tooltip.text != self.tip:
+                self.tooltip.pop_up(self.tip, *self._pointer, *self.layout_size)
+        elif self.tooltip.visible:
+            self.tooltip.show(False)
+
+    def _point_at_tip(self, tip: str | None, x: float, y: float) -> None:
+        """The pointer moved to (x, y) over something with tooltip ``tip`` (None: nothing)."""
+        self._pointer = (x, y)
+        if tip != self.tip:
+            self.tip = tip
+            self._tip_since = self._time
+            self.tooltip.show(False)
 
     def on_draw(self) -> None:
         self.clear()
@@ -403,19 +486,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             root.sync(self.ui)
         if self.dialog is not None:
             self.dialog.sync(self.ui)
+        self.tooltip.sync(self.ui)
         self.ui.draw()
-
-    def render(self) -> Any:
-        """Draw one frame now and return it as pyglet ImageData (for tests and screenshots)."""
-        self.switch_to()
-        self.send("on_draw")
-        return pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()  # type: ignore[no-untyped-call]  # untyped in pyglet
-
-    def save_screenshot(self, path: str | Path) -> Path:
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        self.render().save(str(target))
-        return target
 
     # -- input -------------------------------------------------------------------------------------
 
@@ -425,8 +497,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 return root
         return None
 
-    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.tip = None  # a click answers the question the tooltip was for
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
+        self._point_at_tip(None, x, y)  # a click answers the question the tooltip was for
         self.flash = None
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
@@ -455,7 +528,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_press(lx, ly, button, modifiers)
             self._refresh_status()
 
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
+        release_buttons()
         if self.dialog is not None:
             self.dialog.on_mouse_release(x, y, button, modifiers)
             self._board_press = False
@@ -466,35 +541,41 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_release(lx, ly, button)
             self._refresh_status()
 
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+    def on_mouse_motion(self, x: float, y: float, dx: int, dy: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
             return
         for root in self.roots:
             root.on_mouse_motion(x, y)
         self.evalbar.set_hover(self.evalbar.contains(x, y))
-        hovered = next((b for b in self.buttons.values() if b.hover), None)
-        tip = hovered.tooltip if hovered is not None else ("Click for the breakdown of the evaluation." if self.evalbar.hover else None)
-        if tip != self.tip:
-            self.tip = tip
-            self._refresh_status()
+        hovered = next((b for b in self.buttons.values() if b.contains(x, y)), None)  # disabled ones too
+        tip = hovered.tooltip if hovered is not None else (
+            "The evaluation: click for every term behind it." if self.evalbar.hover else None)
         board, area = self.board, self.board_area
         over_board = board is not None and area is not None and area.contains(x, y) and self._widgets_at(x, y) is None
         if over_board and board is not None and area is not None:
             lx, ly = area.local(x, y)
             board.on_mouse_motion(lx, ly)
+            tip = board.tooltip_at(lx, ly)
         elif self._board_hover and self.board is not None:
             self.board.on_mouse_leave()
         self._board_hover = over_board
+        self._point_at_tip(tip or None, x, y)
 
-    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+    def on_mouse_drag(self, x: float, y: float, dx: int, dy: int, buttons: int, modifiers: int) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
+        if self.dialog is not None:
+            self.dialog.on_mouse_drag(x, y)  # a text field selects
+            return
         if self._board_press and self.board is not None and self.board_area is not None and self.dialog is None:
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_drag(lx, ly, dx, dy, buttons)
             return
-        self.on_mouse_motion(x, y, dx, dy)
+        self.on_mouse_motion(x * self.ui_scale, y * self.ui_scale, dx, dy)  # back in window pixels
 
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+    def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
+        x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_scroll(x, y, scroll_x, scroll_y)
             return
@@ -537,6 +618,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         if self.dialog is not None:
             self.dialog.on_text(text)
 
+    def on_text_motion(self, motion: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text_motion(motion)
+
+    def on_text_motion_select(self, motion: int) -> None:
+        if self.dialog is not None:
+            self.dialog.on_text_motion(motion, True)
+
     def on_close(self) -> None:
         pyglet.clock.unschedule(self.tick)
         self.session.remove_listener(self._on_change)
@@ -566,7 +655,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         """After undo, redo or import: how the paused bots go on again (nothing without bots)."""
         if all(c.is_human for c in self.session.seats):
             return ""
-        return self._paused_note() or " Bots are paused until you move or press Resume bot."
+        return self._paused_note() or " Your move: the bots are paused until you play it."
 
     def undo(self) -> None:
         if self.session.online:
@@ -598,7 +687,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def toggle_history(self) -> None:
         self.show_history = not self.show_history
-        self._layout(self.width, self.height)
+        self._history_chosen = True
+        self.relayout()
         self._refresh_all(position=False)
 
     def toggle_breakdown(self) -> None:
@@ -606,7 +696,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.breakdown.show(visible)
         self.evalbar.open = visible
         self.evalbar.invalidate()
-        self._layout(self.width, self.height)
+        self.relayout()
 
     def new_game(self) -> None:
         if self.board is None or not self.board.new_game():
@@ -643,7 +733,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.sound.watch(session)
         self.notice = None
         self._build_view()
-        self._layout(self.width, self.height)
+        self.relayout()
         self._refresh_all()
         self._hold_clocks()
 
@@ -653,7 +743,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         if self.dialog is not None:
             self.close_dialog(self.dialog)
         dialog.host = self
-        dialog.place(self.width, self.height)
+        dialog.place(*self.layout_size)
         self.dialog = dialog
         self.dialogs_opened.append(dialog)
         self._hold_clocks()
@@ -685,7 +775,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         specs = list(self.board.settings())
         values = current_values(self.settings_store, game.id, specs) | self.sound.values()
         note = "Rule settings start a new game." if any(s.rule for s in specs) else ""
-        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", [*specs, SOUND_SETTING], values,
+        return self.open_dialog(SettingsDialog(f"{game.name or game.id} settings", [*specs, SOUND_SETTING], values,
                                                self._save_settings, note=note))
 
     def _save_settings(self, changed: dict[str, Any]) -> None:
@@ -744,20 +834,21 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say("New game.")
 
     def open_end_dialog(self) -> Dialog | None:
+        """The end-of-game screen for the finished game shown (None while it goes on)."""
         s = self.session
         if s.online and self.friend.in_match:
             return self.open_dialog(self.friend.end_dialog()) if s.result is not None else None
         if s.result is None:
             return None
-        head = "Draw" if s.result.winner is None else f"{s.seat_name(s.result.winner)} wins"
-        reason = s.result.text or s.result.reason.replace("_", " ")
+        words = end_words(s.result, s.game.seats, [c.is_human for c in s.seats], s.seat_name)
         extend_label = None
         if s.can_extend():
             turns = s.extension_turns()
             extend_label = f"Play {turns} more turns" if turns else "Play on"
         note = self.board.end_note() if self.board is not None else ""
-        return self.open_dialog(EndGameDialog(head, reason, extend_label=extend_label,
-                                              on_extend=self._extend, on_new_game=self.new_game, note=note))
+        return self.open_dialog(EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome,
+                                              extend_label=extend_label, on_extend=self._extend,
+                                              on_new_game=self.new_game, note=note))
 
     def _extend(self) -> None:
         try:
@@ -818,30 +909,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say(f"Imported {len(self.session.history)} moves from {path.name}.{self._bots_paused_note()}")
         return None
 
-    # -- test helpers -----------------------------------------------------------------------------------
-
-    def send(self, name: str, *args: Any) -> None:
-        """Dispatch a synthetic event now (pyglet may queue window events: drain the queue first and after)."""
-        self.dispatch_events()
-        self.dispatch_event(name, *args)
-        self.dispatch_events()
-
-    def click(self, x: float, y: float, button: int = mouse.LEFT, modifiers: int = 0) -> None:
-        """A synthetic click (motion, press, release) at window coordinates."""
-        self.send("on_mouse_motion", x, y, 0, 0)
-        self.send("on_mouse_press", x, y, button, modifiers)
-        self.send("on_mouse_release", x, y, button, modifiers)
-
-    def click_widget(self, widget: Widget) -> None:
-        cx, cy = widget.rect.center
-        self.click(cx, cy)
-
-    def press(self, symbol: int, modifiers: int = 0) -> None:
-        self.send("on_key_press", symbol, modifiers)
-        self.send("on_key_release", symbol, modifiers)
-
-    def type_text(self, text: str) -> None:
-        self.send("on_text", text)
 
 
 __all__ = ["MatchWindow", "StatusBar"]

@@ -1,7 +1,7 @@
 """The explain line above the board: two lines at a glance that open into the whole story.
 
 It shows the summary of the last moves (:func:`.explaining.summary`) in two lines. When that
-is cut short, or the moves have more to tell, the line ends with "more ▾"; pointing at it
+is cut short, or the moves have more to tell, the line ends with "more ▼"; pointing at it
 opens a box over the top of the board with every sentence (:func:`.explaining.detail`), and a
 click keeps the box open until the next click.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pegboard.view import Label, Panel, Rect, Widget, fit_text, text_width, theme, wrapped_height
 
-MORE = " more ▾"
+MORE = " more ▼"
 PAD = 8
 
 
@@ -65,7 +65,7 @@ class ExplainLine:
         self._sync()
 
     def shown_line(self) -> str:
-        """The two lines as drawn, ending "more ▾" when there is more to read."""
+        """The two lines as drawn, ending "more ▼" when there is more to read."""
         if not self.enabled:
             return ""
         if not self.has_more:

@@ -123,7 +123,9 @@ def configure(session: Any, plugins: Any, values: Mapping[str, Any], ratings: tu
     if same_rules and same_seats and not force:
         return False
     game = session.game if same_rules else load_game(ruleset, plugins=plugins)
-    session.restart(game=game, seats=seats, ruleset=ruleset.ref)
+    # the profile's settings applied to a game not yet begun keep its deal (a --seed game stays that seed)
+    keep = session.seed if session.cursor == 0 and not force else None
+    session.restart(game=game, seats=seats, ruleset=ruleset.ref, seed=keep)
     return True
 
 

@@ -13,8 +13,12 @@ from typing import Any
 import pyglet
 from pyglet import shapes
 
+from pegboard.view import theme
+
 from ..pieces import ALL_STARS, COMMAND, LETTERS, RED_SQUARES, TURRET, WHITE_SQUARES
 from . import look
+
+FONT = theme.FONT_NAME
 
 
 @dataclass
@@ -175,7 +179,7 @@ class Painter:
         items.append(shapes.Circle(x, y, radius, color=fill, batch=batch, group=g.disc))
         items.append(shapes.Arc(x, y, radius, thickness=max(2.0, s * 0.07), color=rim, batch=batch,
                                 group=g.mark))
-        items.append(pyglet.text.Label(LETTERS[k], x=x, y=y, anchor_x="center", anchor_y="center", weight="bold",
+        items.append(pyglet.text.Label(LETTERS[k], x=x, y=y, anchor_x="center", anchor_y="center", weight="bold", font_name=FONT,
                                        font_size=max(6.0, s * 0.3 * scale), color=(*ink, 255), batch=batch, group=g.text))
         if scale < 0.6:
             return items
@@ -184,13 +188,13 @@ class Painter:
         if missiles or k == COMMAND:
             bx, by, br = x + radius * 0.78, y + radius * 0.78, s * 0.15
             items.append(shapes.Circle(bx, by, br, color=look.MISSILE, batch=batch, group=g.badge))
-            items.append(pyglet.text.Label(str(missiles), x=bx, y=by, anchor_x="center", anchor_y="center", weight="bold",
+            items.append(pyglet.text.Label(str(missiles), x=bx, y=by, anchor_x="center", anchor_y="center", weight="bold", font_name=FONT,
                                            font_size=max(5.0, s * 0.14), color=(255, 255, 255, 255), batch=batch,
                                            group=g.text))
         if frame.power[sq] > 1:
             px, py, pr = x + radius * 0.8, y - radius * 0.8, s * 0.13
             items.append(shapes.Circle(px, py, pr, color=(15, 23, 42), batch=batch, group=g.badge))
-            items.append(pyglet.text.Label(str(frame.power[sq]), x=px, y=py, anchor_x="center", anchor_y="center",
+            items.append(pyglet.text.Label(str(frame.power[sq]), x=px, y=py, anchor_x="center", anchor_y="center", font_name=FONT,
                                            weight="bold", font_size=max(5.0, s * 0.13), color=(255, 255, 255, 255),
                                            batch=batch, group=g.text))
         return items

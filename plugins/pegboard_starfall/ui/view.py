@@ -36,6 +36,9 @@ from pegboard.view import (
     as_sentence,
     clock_text,
     current_values,
+    fit_wrapped,
+    line_height,
+    text_width,
     theme,
     wrapped_height,
 )
@@ -51,6 +54,7 @@ from .motion import Scene
 from .painter import Frame, Groups, Painter
 
 PANEL_WIDTH = 250
+SHORT_LABELS = {"fire": "Fire", "build": "Turret"}  # a narrow panel's button words
 EXPLAIN_HEIGHT = 46
 DRAG_START = 0.3  # of a cell: a press that moves further is a drag
 
@@ -104,12 +108,14 @@ class StarfallView(BoardViewBase):
         self.clocks = Label("", size=theme.FONT_SIZE, bold=True)
         self.mode_buttons: dict[str, Button] = {}
         for mode in (*picking.MODES, "claim"):
-            self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode))
+            self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode),
+                                             short_text=SHORT_LABELS.get(mode))
         self.pass_button = Button("Pass", self._pass)
         self.aims: dict[int, mv.SfMove] = {}  # where an owed asteroid may be placed now
         self.aim_anywhere: mv.SfMove | None = None
-        self.fall_button = Button("Let it fall at random", lambda: self._play(self.aim_anywhere) if self.aim_anywhere else None)
-        self.cancel_button = Button("Cancel (Esc)", self.cancel)
+        self.fall_button = Button("Let it fall at random", lambda: self._play(self.aim_anywhere) if self.aim_anywhere else None,
+                                  short_text="Random")
+        self.cancel_button = Button("Cancel (Esc)", self.cancel, short_text="Cancel")
         self.widgets = [self.title, self.scores, self.clocks, self.info, *self.explain.widgets, *self.mode_buttons.values(),
                         self.pass_button, self.fall_button, self.cancel_button]
         self.quiet = QuietHand(lambda: self.now())
@@ -161,9 +167,14 @@ class StarfallView(BoardViewBase):
         self.area = area
         panel_w = min(PANEL_WIDTH, max(150.0, area.width * 0.3))
         self.panel_rect = Rect(area.right - panel_w, area.y, panel_w, area.height)
-        board = Rect(area.x + 6, area.y + 6, area.width - panel_w - 12, area.height - EXPLAIN_HEIGHT - 12)
+        # the board and its explain line share what the panel leaves, centred in it
+        free = Rect(area.x + 6, area.y + 6, max(0.0, area.width - panel_w - 12), max(0.0, area.height - 12))
+        board = Rect(free.x, free.y, free.width, max(0.0, free.height - EXPLAIN_HEIGHT))
         self.painter.bottom = self.me
         self.painter.fit(board.x, board.y, board.width, board.height)
+        ox, oy, bw, bh = self.painter.rect
+        lift = (board.top - (oy + bh)) / 2  # split the spare height above and below the pair
+        self.painter.origin = (self.painter.origin[0], self.painter.origin[1] + lift)
         ox, oy, bw, bh = self.painter.rect
         self.explain.layout(Rect(ox, oy + bh + 6, bw, EXPLAIN_HEIGHT - 6), Rect(ox, oy, bw, bh))
         self._layout_panel()
@@ -171,24 +182,47 @@ class StarfallView(BoardViewBase):
         self.refresh()
 
     def _layout_panel(self) -> None:
+        """Stack the panel from the top, each part as tall as its text: title, scores, clocks,
+        the selection's description, then the action buttons. When the window is short the
+        buttons get slimmer and the description gives up its last lines: nothing overlaps."""
         r = self.panel_rect
         p = Rect(r.x + 10, r.y + 8, max(0.0, r.width - 20), max(0.0, r.height - 16))
+        buttons = [b for b in (*self.mode_buttons.values(), self.pass_button, self.fall_button, self.cancel_button)
+                   if b.visible]
+        small = p.height < 440
+        button_h, gap = (26.0, 4.0) if small else (30.0, 4.0)
+        # the title and the clock line wrap rather than lose their ends in a narrow panel
+        for line in (self.title, self.clocks):
+            line.wrap = text_width(line.text, line.size, bold=line.bold) > p.width
+        title_h = max(24.0, wrapped_height(self.title.text, p.width, self.title.size, bold=True) + 4)
+        scores_h = wrapped_height(self.scores.text, p.width, self.scores.size)
+        clocks_h = max(24.0, wrapped_height(self.clocks.text, p.width, self.clocks.size, True) + 4) if self.clocks.text else 0.0
+        fixed = title_h + scores_h + clocks_h + len(buttons) * (button_h + gap) + 4 * gap
+        info_room = max(0.0, p.height - fixed)
+        lines = int(info_room // line_height(self.info.size))
+        self.info.set_text(fit_wrapped(self.info.text, p.width, lines, self.info.size))
+        info_h = wrapped_height(self.info.text, p.width, self.info.size)
         y = p.top
-        self.title.set_rect(Rect(p.x, y - 24, p.width, 24))
-        y -= 26
-        scores_h = max(100.0, wrapped_height(self.scores.text, p.width, theme.SMALL_FONT_SIZE))  # lines wrap under fog
-        self.scores.set_rect(Rect(p.x, y - scores_h, p.width, scores_h))
-        y -= scores_h + 2
-        self.clocks.set_rect(Rect(p.x, y - 24, p.width, 24))
-        y -= 28
-        self.info.set_rect(Rect(p.x, y - 96, p.width, 96))
-        y -= 100
+        for widget, height in ((self.title, title_h), (self.scores, scores_h), (self.clocks, clocks_h),
+                               (self.info, info_h)):
+            widget.set_rect(Rect(p.x, y - height, p.width, height))
+            y -= height + (gap if height else 0.0)
+        y -= gap
         for button in (*self.mode_buttons.values(), self.pass_button, self.fall_button, self.cancel_button):
             if button.visible:
-                button.set_rect(Rect(p.x, y - 30, p.width, 30))
-                y -= 34
+                button.set_fit("full" if button.natural_width("full") <= p.width else "short")
+                button.set_rect(Rect(p.x, y - button_h, p.width, button_h))
+                y -= button_h + gap
             else:
-                button.set_rect(Rect(p.x, -100, p.width, 30))
+                button.set_rect(Rect(p.x, -100, p.width, button_h))
+
+    def panel_widgets(self) -> Sequence[Any]:
+        """The side panel's widgets and the explain line, as laid out now (shown ones only)."""
+        return [w for w in self.widgets if w.visible and w.rect.width > 0 and w.rect.height > 0
+                and not (isinstance(w, Label) and not w.text)]
+
+    def board_rect(self) -> Rect:
+        return Rect(*self.painter.rect)
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -550,7 +584,7 @@ class StarfallView(BoardViewBase):
             if mode == "fire" and offered:
                 sq = self.selected
                 assert sq is not None
-                button.set_text(f"Fire missile ({self.st.miss[sq]} carried)")
+                button.set_text(f"Fire missile ({self.st.miss[sq]} carried)", f"Fire ({self.st.miss[sq]})")
         legal = self.st.legal_moves() if own_turn else []
         self.pass_button.show(own_turn and len(legal) > 0 and all(m.kind in (mv.PASS, mv.FIRE) for m in legal))
         self.fall_button.show(own_turn and self.aim_anywhere is not None)
