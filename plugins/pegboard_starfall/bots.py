@@ -9,6 +9,9 @@ The best move is found on the view the bot receives (a player's observation unde
 every candidate is played with ``push`` and taken back with ``undo`` on that one state, and
 scored by the :class:`~pegboard_starfall.evaluator.StarfallEvaluator` terms the level knows.
 From skill 80 the best few candidates are also answered by the opponent's best reply.
+
+:meth:`SkillBot.search` runs the same search as ``choose`` for the level's best move (never
+the random one) and reports its score, the reply it expects and the work spent.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.specs import Bot
+from pegboard.specs import Bot, SearchResult
 
 from .evaluator import TERMS, StarfallEvaluator
 from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
@@ -111,9 +114,18 @@ class Searcher:
         self.evaluator = StarfallEvaluator(game)
         self.k = knowledge
         self.rng = rng
+        #: Trial moves scored so far (the work unit of :meth:`SkillBot.search`).
+        self.work = 0
+        #: With a work budget (``search(work=N)``): the count at which the timed search's
+        #: soft and hard limits fall, instead of the clock's.
+        self.work_soft: float | None = None
+        self.work_hard: float | None = None
+        #: The opponent's best reply to the chosen move, when the reply check found one.
+        self.reply: SfMove | None = None
 
     def value(self, st: Any, me: int) -> float:
         """The position for ``me``, by the terms this level knows."""
+        self.work += 1
         values = self.evaluator.side_values(st, (me,) if self.k.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
         total = 0.0
@@ -133,10 +145,9 @@ class Searcher:
         """
         out: list[tuple[float, SfMove]] = []
         jitter = self.rng.random
-        clock = time.perf_counter
         offset: float | None = None
         for m in moves:
-            if stop is not None and out and clock() > stop:
+            if stop is not None and out and self.past(stop, self.work_hard):
                 break
             if self.plain(st, m, me):
                 light = self.light_value(st, m, me)
@@ -181,8 +192,17 @@ class Searcher:
             for arr in arrays:
                 arr[a], arr[b] = arr[b], 0
 
+    def past(self, stop: float, work_stop: float | None) -> bool:
+        """True once the clock passes ``stop``, or under a work budget the count passes ``work_stop``."""
+        if work_stop is not None:
+            return self.work > work_stop
+        return time.perf_counter() > stop
+
     def best(self, st: Any, moves: list[SfMove], budget: float, kinds: frozenset[str] | None = None) -> SfMove:
+        """The level's best move among ``moves`` (see the module docstring); ``self.reply``
+        is then the opponent's best answer to it when the reply check ran."""
         started = time.perf_counter()
+        self.reply = None
         me = st.to_move
         allowed = self.k.kinds if kinds is None else kinds
         actions = [m for m in moves if m.kind != FIRE and m.kind in allowed]
@@ -212,27 +232,29 @@ class Searcher:
         count = len(ranked) if width < 0 else min(width, len(ranked))
         best_move, best_score = ranked[0][1], float("-inf")
         for i in range(count):
-            if deadline is not None and i >= 2 and time.perf_counter() > deadline:
+            if deadline is not None and i >= 2 and self.past(deadline, self.work_soft):
                 break
             score, m = ranked[i]
             if score <= best_score:
                 break  # replies only lower a score: nothing further down can win
             st.push(m)
+            reply = None
             if st.result is None:
-                score = min(score, self.worst_reply(st, me, hard))
+                worst, reply = self.worst_reply(st, me, hard)
+                score = min(score, worst)
             st.undo()
             if score > best_score:
-                best_move, best_score = m, score
+                best_move, best_score, self.reply = m, score, reply
         return best_move
 
-    def worst_reply(self, st: Any, me: int, hard: float | None) -> float:
+    def worst_reply(self, st: Any, me: int, hard: float | None) -> tuple[float, SfMove | None]:
         """The lowest value for ``me`` among the opponent's forcing actions (its best reply).
 
         Forcing: claims, warps, strikes, rams, and drone moves that land on a drone (takes,
         stacks) or move a siege or a shield. Swaps and missile shots are left out: they cost
         most to try and seldom hurt the other side at once.
         """
-        worst = float("inf")
+        worst, reply = float("inf"), None
         kind = st.kind
         for m in st.legal_moves():
             k = m.kind
@@ -245,10 +267,10 @@ class Searcher:
             v = self.value(st, me)
             st.undo()
             if v < worst:
-                worst = v
-            if hard is not None and time.perf_counter() > hard:
+                worst, reply = v, m
+            if hard is not None and self.past(hard, self.work_hard):
                 break
-        return worst
+        return worst, reply
 
 
 class SkillBot(Bot):
@@ -258,6 +280,7 @@ class SkillBot(Bot):
         if skill not in SKILLS:
             raise ValueError(f"skill must be one of {', '.join(map(str, SKILLS))}")
         self.skill = skill
+        self.seed = seed
         self.rng = random.Random(seed)
         self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
 
@@ -269,6 +292,46 @@ class SkillBot(Bot):
             return self.searcher.best(view, moves, budget)
         move: SfMove = moves[self.rng.randrange(len(moves))]
         return move
+
+    def search(self, view: Any, *, seconds: float | None = None, work: int | None = None) -> SearchResult:
+        """The level's best move (never the random one) with its value and, when the reply
+        check ran, the opponent's best answer as the line's second move.
+
+        ``score`` is the level's value of the position after the move (the terms it knows,
+        in evaluator units) from South's side. Work units are trial moves scored (push, score,
+        undo). Only skill 100's search is timed: under ``work=N`` its reply check stops after
+        N units (two candidates at least), its first pass and any one reply scan after 2N. The
+        search draws from a fresh generator seeded as the bot was, so under a work budget the
+        answer depends only on the seed, the view and N.
+        """
+        if (seconds is None) == (work is None):
+            raise ValueError("give exactly one budget: seconds or work")
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        searcher = self.searcher
+        running, searcher.rng = searcher.rng, random.Random(self.seed)
+        searcher.work = 0
+        if work is not None:
+            searcher.work_soft, searcher.work_hard = float(work), 2.0 * work
+        try:
+            me = view.to_move
+            move = searcher.best(view, moves, seconds if seconds is not None else 0.0)
+            spent, reply = searcher.work, searcher.reply
+            view.push(move)
+            line: tuple[SfMove, ...] = (move,)
+            if reply is not None and view.result is None and view.check(reply) is None:
+                view.push(reply)
+                value = searcher.value(view, me)
+                view.undo()
+                line = (move, reply)
+            else:
+                value = searcher.value(view, me)
+            view.undo()
+        finally:
+            searcher.rng = running
+            searcher.work_soft = searcher.work_hard = None
+        return SearchResult(move=move, score=value if me == 0 else -value, line=line, work=spent)
 
 
 def hint(game: Any, state: Any, seat: int) -> SfMove | None:
