@@ -7,10 +7,16 @@ as any third-party plugin (like datasette's default plugins).
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
+from pegboard.errors import UnknownId
 from pegboard.game import Game, Move, State
 from pegboard.hookspecs import hookimpl
 from pegboard.specs import Bot, BotSpec
+
+if TYPE_CHECKING:
+    from pegboard.plugins.manager import Plugins
+    from pegboard.specs import Evaluator
 
 
 class RandomBot(Bot):
@@ -54,6 +60,42 @@ OPENSPIEL_MCTS = BotSpec(
 )
 
 
-@hookimpl
-def pegboard_bots(game: str) -> list[BotSpec]:
-    return [RANDOM, OPENSPIEL_MCTS]
+#: The ``mcts`` bot's default seconds per move.
+MCTS_BUDGET = 1.0
+
+
+class BuiltIns:
+    """The built-in plugin, registered by the :class:`~pegboard.plugins.manager.Plugins` that
+    holds it: the ``mcts`` bot scores its playouts with the game's first evaluator, which it
+    looks up through that manager when a bot is built."""
+
+    def __init__(self, plugins: Plugins) -> None:
+        self.plugins = plugins
+        self.mcts = BotSpec(
+            id="mcts",
+            name="MCTS",
+            factory=self.make_mcts,
+            game=None,
+            budget=MCTS_BUDGET,
+            description="Monte Carlo tree search on the game contract: short random playouts scored by the "
+                        "game's evaluator, a solver for forced wins, sampled chance and fog.",
+        )
+
+    def evaluator_for(self, game: Game) -> Evaluator | None:
+        """The game's first registered evaluator, built for ``game``; None if it has none."""
+        try:
+            specs = self.plugins.evaluators(game.id)
+        except UnknownId:
+            return None
+        for spec in specs.values():
+            return spec.factory(game)
+        return None
+
+    def make_mcts(self, game: Game, seed: int) -> Bot:
+        from pegboard.search.mcts import make_bot  # the search module loads only when the bot is used
+
+        return make_bot(game, seed, self.evaluator_for(game))
+
+    @hookimpl
+    def pegboard_bots(self, game: str) -> list[BotSpec]:
+        return [RANDOM, self.mcts, OPENSPIEL_MCTS]
