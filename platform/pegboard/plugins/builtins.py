@@ -44,20 +44,6 @@ RANDOM = BotSpec(
 
 
 
-def _openspiel_mcts(game: Game, seed: int) -> Bot:
-    from pegboard.interop.mcts import make_bot  # needs the openspiel extra; imported only when used
-
-    return make_bot(game, seed)
-
-
-OPENSPIEL_MCTS = BotSpec(
-    id="openspiel-mcts",
-    name="OpenSpiel MCTS",
-    factory=_openspiel_mcts,
-    game=None,
-    budget=1.0,
-    description="OpenSpiel's MCTSBot (UCT, random rollouts) under the time budget; needs pegboard[openspiel].",
-)
 
 
 #: The ``mcts`` bot's default seconds per move.
@@ -80,6 +66,15 @@ class BuiltIns:
             description="Monte Carlo tree search on the game contract: short random playouts scored by the "
                         "game's evaluator, a solver for forced wins, sampled chance and fog.",
         )
+        self.openspiel_mcts = BotSpec(
+            id="openspiel-mcts",
+            name="OpenSpiel MCTS",
+            factory=self.make_openspiel_mcts,
+            game=None,
+            budget=1.0,
+            description="OpenSpiel's MCTSBot (UCT, solver) with rollouts through the native engine, scored by the "
+                        "game's evaluator, under the time budget; needs pegboard[openspiel].",
+        )
 
     def evaluator_for(self, game: Game) -> Evaluator | None:
         """The game's first registered evaluator, built for ``game``; None if it has none."""
@@ -96,6 +91,11 @@ class BuiltIns:
 
         return make_bot(game, seed, self.evaluator_for(game))
 
+    def make_openspiel_mcts(self, game: Game, seed: int) -> Bot:
+        from pegboard.interop.mcts import make_bot  # needs the openspiel extra; imported only when used
+
+        return make_bot(game, seed, self.evaluator_for(game))
+
     @hookimpl
     def pegboard_bots(self, game: str) -> list[BotSpec]:
-        return [RANDOM, self.mcts, OPENSPIEL_MCTS]
+        return [RANDOM, self.mcts, self.openspiel_mcts]
