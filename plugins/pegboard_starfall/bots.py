@@ -16,6 +16,7 @@ the random one) and reports its score, the reply it expects and the work spent.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -72,6 +73,20 @@ FIRE_MARGIN = 0.3
 #: The timed search never runs past this many seconds, whatever the budget: the first pass
 #: stops here (scoring the most promising kinds of move first) and the reply check by then.
 HARD_LIMIT = 1.2
+#: Skill 100 meters its timed search in work units (trial moves scored) at this many per
+#: second of budget, so a seed plays the same moves on any machine and under any load.
+WORK_PER_SECOND = 8_000
+#: The metered search's first pass and any one reply scan may run to this many times the
+#: budget's units (the reply check itself stops at the budget's units, two candidates at least).
+HARD_FACTOR = 2.0
+
+
+def guard(budget: float) -> float:
+    """Wall-clock seconds after which a metered search stops whatever its work count says
+    (a machine far slower or busier than the rate assumes)."""
+    return max(0.0, budget) + 1.0
+
+
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
 FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
@@ -114,12 +129,13 @@ class Searcher:
         self.evaluator = StarfallEvaluator(game)
         self.k = knowledge
         self.rng = rng
-        #: Trial moves scored so far (the work unit of :meth:`SkillBot.search`).
+        #: Trial moves scored so far in this search (the work unit of :meth:`meter`).
         self.work = 0
-        #: With a work budget (``search(work=N)``): the count at which the timed search's
-        #: soft and hard limits fall, instead of the clock's.
+        #: A metered timed search (see :meth:`meter`): where its soft and hard limits fall in
+        #: work units, and its wall-clock guard in seconds; None: the search runs on the clock.
         self.work_soft: float | None = None
         self.work_hard: float | None = None
+        self.wall_guard = math.inf
         #: The opponent's best reply to the chosen move, when the reply check found one.
         self.reply: SfMove | None = None
 
@@ -192,10 +208,18 @@ class Searcher:
             for arr in arrays:
                 arr[a], arr[b] = arr[b], 0
 
+    def meter(self, work: float | None, wall_guard: float = math.inf) -> None:
+        """Make the timed search stop on ``work`` units (its reply check; the first pass and a
+        reply scan at HARD_FACTOR times that) or after ``wall_guard`` seconds, whichever
+        comes first; ``work=None`` puts it back on the clock alone."""
+        self.work_soft = work
+        self.work_hard = None if work is None else HARD_FACTOR * work
+        self.wall_guard = wall_guard
+
     def past(self, stop: float, work_stop: float | None) -> bool:
         """True once the clock passes ``stop``, or under a work budget the count passes ``work_stop``."""
-        if work_stop is not None:
-            return self.work > work_stop
+        if work_stop is not None and self.work > work_stop:
+            return True
         return time.perf_counter() > stop
 
     def best(self, st: Any, moves: list[SfMove], budget: float, kinds: frozenset[str] | None = None) -> SfMove:
@@ -203,6 +227,7 @@ class Searcher:
         is then the opponent's best answer to it when the reply check ran."""
         started = time.perf_counter()
         self.reply = None
+        self.work = 0
         me = st.to_move
         allowed = self.k.kinds if kinds is None else kinds
         actions = [m for m in moves if m.kind != FIRE and m.kind in allowed]
@@ -221,8 +246,11 @@ class Searcher:
         deadline: float | None
         if width < 0:  # timed: the likeliest winners first, so a cut-off loses the least
             actions.sort(key=lambda m: KIND_ORDER.get(m.kind, 9))
-            hard = started + HARD_LIMIT
-            deadline = min(started + max(budget, 0.05), hard)
+            if self.work_soft is None:  # on the clock
+                hard = started + HARD_LIMIT
+                deadline = min(started + max(budget, 0.05), hard)
+            else:  # metered: the work count decides, the clock only guards
+                hard = deadline = started + self.wall_guard
             ranked = self.ranked(st, actions, me, hard)
         else:
             hard = deadline = None
@@ -276,33 +304,46 @@ class Searcher:
 class SkillBot(Bot):
     """The Starfall bot at one skill (0..100 by tens); see the module docstring."""
 
-    def __init__(self, game: Any, seed: int = 0, skill: int = 50) -> None:
+    def __init__(self, game: Any, seed: int = 0, skill: int = 50, *, metered: bool = True) -> None:
         if skill not in SKILLS:
             raise ValueError(f"skill must be one of {', '.join(map(str, SKILLS))}")
         self.skill = skill
         self.seed = seed
         self.rng = random.Random(seed)
         self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
+        #: Skill 100's timed search counts work units (True) or watches the clock (False: the
+        #: skill 100 of 1 Dec 2026, kept for measurements as tools/legacy_skill_bot.py).
+        self.metered = metered
 
     def choose(self, view: Any, budget: float) -> SfMove:
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
         if self.rng.randrange(100) < self.skill:
-            return self.searcher.best(view, moves, budget)
+            self.limit_seconds(budget)
+            try:
+                return self.searcher.best(view, moves, budget)
+            finally:
+                self.searcher.meter(None)
         move: SfMove = moves[self.rng.randrange(len(moves))]
         return move
+
+    def limit_seconds(self, budget: float) -> None:
+        """Meter a budget in seconds (skill 100, metered): WORK_PER_SECOND units a second,
+        with the wall-clock :func:`guard`."""
+        if self.metered:
+            self.searcher.meter(max(1.0, budget * WORK_PER_SECOND), guard(budget))
 
     def search(self, view: Any, *, seconds: float | None = None, work: int | None = None) -> SearchResult:
         """The level's best move (never the random one) with its value and, when the reply
         check ran, the opponent's best answer as the line's second move.
 
-        ``score`` is the level's value of the position after the move (the terms it knows,
-        in evaluator units) from South's side. Work units are trial moves scored (push, score,
-        undo). Only skill 100's search is timed: under ``work=N`` its reply check stops after
-        N units (two candidates at least), its first pass and any one reply scan after 2N. The
-        search draws from a fresh generator seeded as the bot was, so under a work budget the
-        answer depends only on the seed, the view and N.
+        ``score`` is the level's value of the position at the end of the line (the terms it
+        knows, in evaluator units) from South's side. Work units are trial moves scored (push,
+        score, undo). Only skill 100's search is timed: under ``work=N`` its reply check stops
+        after N units (two candidates at least), its first pass and any one reply scan after
+        HARD_FACTOR × N, with no wall clock. The search draws from a fresh generator seeded as
+        the bot was, so under a work budget the answer depends only on the seed, the view and N.
         """
         if (seconds is None) == (work is None):
             raise ValueError("give exactly one budget: seconds or work")
@@ -311,9 +352,10 @@ class SkillBot(Bot):
             raise ValueError("no legal move to choose from")
         searcher = self.searcher
         running, searcher.rng = searcher.rng, random.Random(self.seed)
-        searcher.work = 0
         if work is not None:
-            searcher.work_soft, searcher.work_hard = float(work), 2.0 * work
+            searcher.meter(float(work))
+        elif seconds is not None:
+            self.limit_seconds(seconds)
         try:
             me = view.to_move
             move = searcher.best(view, moves, seconds if seconds is not None else 0.0)
@@ -330,7 +372,7 @@ class SkillBot(Bot):
             view.undo()
         finally:
             searcher.rng = running
-            searcher.work_soft = searcher.work_hard = None
+            searcher.meter(None)
         return SearchResult(move=move, score=value if me == 0 else -value, line=line, work=spent)
 
 
