@@ -83,8 +83,10 @@ HARD_FACTOR = 2.0
 
 def guard(budget: float) -> float:
     """Wall-clock seconds after which a metered search stops whatever its work count says
-    (a machine far slower or busier than the rate assumes)."""
-    return max(0.0, budget) + 1.0
+    (a machine far slower or busier than the rate assumes): 4 × budget + 0.5 s, never
+    more than budget + 1.6 s (2 s at the default 0.4 s)."""
+    budget = max(0.0, budget)
+    return min(4 * budget + 0.5, budget + 1.6)
 
 
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
