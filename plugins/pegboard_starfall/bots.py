@@ -89,6 +89,12 @@ def guard(budget: float) -> float:
     return min(4 * budget + 0.5, budget + 1.6)
 
 
+#: Refill futures the metered skill 100 weighs every candidate in: its view's own made-up
+#: refills and this many less one more, each from ``Game.determinize`` (a fresh refill seed,
+#: and under fog guessed stars on unseen squares). One future alone rewards the cascades a
+#: made-up refill happens to give; the mean over several does not.
+FUTURES = 3
+
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
 FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
@@ -140,6 +146,9 @@ class Searcher:
         self.wall_guard = math.inf
         #: The opponent's best reply to the chosen move, when the reply check found one.
         self.reply: SfMove | None = None
+        #: Refill futures a metered timed search weighs each candidate in (see FUTURES).
+        self.futures = 1
+        self.fogged = bool(game.hidden_information)
 
     def value(self, st: Any, me: int) -> float:
         """The position for ``me``, by the terms this level knows."""
@@ -253,6 +262,8 @@ class Searcher:
                 deadline = min(started + max(budget, 0.05), hard)
             else:  # metered: the work count decides, the clock only guards
                 hard = deadline = started + self.wall_guard
+                if self.futures > 1:
+                    return self.best_over_futures(st, actions, me, hard)
             ranked = self.ranked(st, actions, me, hard)
         else:
             hard = deadline = None
@@ -273,6 +284,43 @@ class Searcher:
                 worst, reply = self.worst_reply(st, me, hard)
                 score = min(score, worst)
             st.undo()
+            if score > best_score:
+                best_move, best_score, self.reply = m, score, reply
+        return best_move
+
+    def best_over_futures(self, st: Any, actions: list[SfMove], me: int, hard: float) -> SfMove:
+        """The timed search over ``self.futures`` refill futures: every action scored in each
+        (the mean counts), then the reply check in each, best candidates first, until the
+        work budget's soft limit (two candidates at least)."""
+        game = st.game
+        futures = [st] + [game.determinize(st, me, self.rng) for _ in range(self.futures - 1)]
+        totals: dict[SfMove, list[float]] = {}
+        for future in futures:
+            legal = actions if future is st or not self.fogged else [m for m in actions if future.check(m) is None]
+            for score, m in self.ranked(future, legal, me, hard):
+                totals.setdefault(m, []).append(score)
+        ranked = sorted(((sum(v) / len(v), m) for m, v in totals.items()), key=lambda p: p[0], reverse=True)
+        best_move, best_score = ranked[0][1], float("-inf")
+        for i, (score, m) in enumerate(ranked):
+            if i >= 2 and self.past(hard, self.work_soft):
+                break
+            if score <= best_score:
+                break  # replies only lower a score: nothing further down can win
+            values = []
+            reply = None
+            for future in futures:
+                if future is not st and self.fogged and future.check(m) is not None:
+                    continue
+                future.push(m)
+                value = self.value(future, me)
+                if future.result is None:
+                    worst, found = self.worst_reply(future, me, hard)
+                    value = min(value, worst)
+                    if future is st:
+                        reply = found
+                future.undo()
+                values.append(value)
+            score = sum(values) / len(values)
             if score > best_score:
                 best_move, best_score, self.reply = m, score, reply
         return best_move
@@ -313,9 +361,12 @@ class SkillBot(Bot):
         self.seed = seed
         self.rng = random.Random(seed)
         self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
-        #: Skill 100's timed search counts work units (True) or watches the clock (False: the
-        #: skill 100 of 1 Dec 2026, kept for measurements as tools/legacy_skill_bot.py).
+        #: Skill 100's timed search counts work units and weighs several refill futures
+        #: (True) or watches the clock in one future (False: the skill 100 of 1 Dec 2026, kept
+        #: for measurements as tools/legacy_skill_bot.py).
         self.metered = metered
+        if metered and self.searcher.k.replies < 0:
+            self.searcher.futures = FUTURES
 
     def choose(self, view: Any, budget: float) -> SfMove:
         moves = view.legal_moves()
