@@ -57,3 +57,30 @@ def test_search_never_plays_the_random_move() -> None:
     zero = SkillBot(st.game, 9, 0)
     searched = {zero.search(view.clone(), work=100).move for _ in range(3)}
     assert len(searched) == 1  # skill 0's choose is random; its search is its (plain) best move
+
+
+def test_skill_100_weighs_its_candidates_in_several_refill_futures_and_the_legacy_one_in_one() -> None:
+    from pegboard_starfall.bots import FUTURES
+
+    st = positions(3)[1]
+    game = st.game
+    view = st.player_view(st.to_move)
+    calls: list[int] = []
+    real = game.determinize
+
+    def spy(v, player, rng):  # type: ignore[no-untyped-def]
+        calls.append(player)
+        assert v is view  # samples are drawn from the bot's own view
+        return real(v, player, rng)
+
+    game.determinize = spy
+    try:
+        metered = SkillBot(game, 4, 100).search(view, work=2_000)
+        assert calls == [view.to_move] * (FUTURES - 1)
+        calls.clear()
+        SkillBot(game, 4, 100, metered=False).search(view, seconds=0.05)
+        SkillBot(game, 4, 90).search(view, work=2_000)
+        assert calls == []
+    finally:
+        del game.determinize
+    assert metered.move in view.legal_moves()
