@@ -23,6 +23,8 @@ until E has moved): equal wall time, whatever the load.
 
 ``--json FILE`` keeps one entry per game and is rewritten after every game; run the same
 command again and it plays only the games the file lacks, so a batch survives interruption.
+``--shard I/N`` plays only the games whose index is I modulo N, so one batch can run as N
+processes with N files; ``--summarise`` takes them all.
 ``--plugin FILE`` loads extra bots (tools/legacy_skill_bot.py holds today's Starfall skill 100).
 """
 
@@ -116,6 +118,17 @@ def save(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
+def merged(batches: list[dict[str, Any]]) -> dict[str, Any]:
+    """One batch from the files of its shards (the same plan, disjoint games)."""
+    out = dict(batches[0])
+    out["games"] = {}
+    for data in batches:
+        if (data["game"], data["a"], data["b"], data["seed"]) != (out["game"], out["a"], out["b"], out["seed"]):
+            raise SystemExit("these files hold different batches")
+        out["games"].update(data["games"])
+    return out
+
+
 def interval(points: list[float], z: float = 1.96) -> tuple[float, float, float]:
     """Mean score and its 95 % Wilson interval (a draw counts as half a win), which stays
     inside 0..1 and is not empty at 100 %."""
@@ -199,12 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plugin", action="append", default=[])
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None)
-    parser.add_argument("--summarise", type=Path, default=None)
+    parser.add_argument("--shard", default=None, help="I/N: play only the games whose index is I modulo N")
+    parser.add_argument("--summarise", type=Path, nargs="+", default=None, help="batch files of one batch (shards add up)")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(argv)
     sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
     if args.summarise:
-        data = load(args.summarise)
+        data = merged([load(path) for path in args.summarise])
         s = summary(data, sprt)  # type: ignore[arg-type]
         print(HEADER + "\n" + markdown(s, data["a"], data["b"]) if args.markdown else json.dumps(s, indent=1))
         return 0
@@ -221,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     if data and {k: data.get(k) for k in plan} != plan:
         parser.error(f"{args.json} holds another batch: {json.dumps({k: data.get(k) for k in plan})}")
     data = {**plan, **data, "games": data.get("games", {}), "command": " ".join(sys.argv[:1] + (argv if argv is not None else sys.argv[1:]))}
-    todo = [i for i in range(args.games) if str(i) not in data["games"]]
+    shard, shards = (int(x) for x in args.shard.split("/")) if args.shard else (0, 1)
+    todo = [i for i in range(args.games) if str(i) not in data["games"] and i % shards == shard]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(play, plan, i) for i in todo]
         for future in as_completed(futures):

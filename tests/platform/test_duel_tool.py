@@ -38,3 +38,16 @@ def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> N
     assert low100 > low
     score, low, high = tool.interval([1.0, 0.0, 0.5, 0.5])
     assert score == 0.5 and low < 0.5 < high
+
+
+def test_shards_split_a_batch_and_add_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("duel")
+    files = [tmp_path / "even.json", tmp_path / "odd.json"]
+    for shard, out in enumerate(files):
+        argv = ["nodewar", "easy", "random", "--ruleset", "skirmish", "--games", "4", "--json", str(out)]
+        assert tool.main([*argv, "--shard", f"{shard}/2"]) == 0
+    assert set(json.loads(files[0].read_text())["games"]) == {"0", "2"}
+    assert set(json.loads(files[1].read_text())["games"]) == {"1", "3"}
+    capsys.readouterr()
+    assert tool.main(["--summarise", *map(str, files)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 4
