@@ -19,6 +19,9 @@ import pytest
 from pegboard.plugins.manager import Plugins, set_plugins
 from support import toygame  # tests/platform is on pytest's pythonpath (pyproject.toml)
 
+# No test makes a sound: pyglet plays into its silent driver (read when pyglet.media is imported).
+os.environ.setdefault("PYGLET_AUDIO", "silent")
+
 TESTS = Path(__file__).resolve().parent
 TOYGAME_FILE = TESTS / "support" / "toygame.py"
 

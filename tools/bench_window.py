@@ -14,6 +14,10 @@ Node War (``--game nodewar``): random moves fill the board; with
 bot worker (``--worker``, by default the one ``pegboard play`` uses), so the
 window draws while Expert searches and redraws the position after each move.
 
+Sound is on, as in a fresh profile (the loading waits before the measuring starts), so each
+move plays its cues through pyglet's audio driver (its silent one on a machine without an
+audio device); ``--no-sound`` measures with sound off.
+
 Besides frames/s (wall clock, which the machine's load divides) it prints the
 CPU time the window's own thread spends per frame. The renderer is Mesa's
 software OpenGL: ``LP_NUM_THREADS=0`` (set here unless given) makes it rasterise
@@ -25,6 +29,7 @@ the frame rate one free core would give, whatever the load.
     .venv/bin/python tools/bench_window.py --game nodewar --thinking
     .venv/bin/python tools/bench_window.py --game nodewar --thinking --worker thread
     .venv/bin/python tools/bench_window.py --profile 25           # cProfile the measured frames
+    .venv/bin/python tools/bench_window.py --no-sound             # the same with sound off
 """
 
 from __future__ import annotations
@@ -117,6 +122,7 @@ def starfall(args: argparse.Namespace, measure: Measure) -> None:
     session = make_session("starfall", "standard", ["human", "human"], plugins, seed=11, threaded=False)
     window = open_window(session, plugins, width=args.width, height=args.height, schedule=False,
                          settings_store=settings)
+    set_sound(window, args.sound)
     rng = random.Random(5)
     for _ in range(args.moves):  # drones and missiles for both sides: prefer paying swaps
         legal = [m for m in session.state.legal_moves() if m.kind != "fire"]
@@ -143,6 +149,7 @@ def starfall(args: argparse.Namespace, measure: Measure) -> None:
           f"{fill:.1f} ms CPU here (software OpenGL)")
     m = measure.run(frame, animate)
     print(report(f"a move animating in {m['busy']} of {m['frames']} frames", m, fill))
+    print(sound_report(window))
     if args.idle:
         print(report("idle", measure.run(frame, lambda: False), fill))
     window.close()
@@ -159,6 +166,7 @@ def nodewar(args: argparse.Namespace, measure: Measure) -> None:
     session = make_session("nodewar", "standard", ["human", "human"], plugins, seed=11, workers=worker)
     window = open_window(session, plugins, width=args.width, height=args.height, schedule=False,
                          settings_store=MemorySettings())
+    set_sound(window, args.sound)
     rng = random.Random(5)
     for _ in range(args.moves):
         move = session.state.random_move(rng)
@@ -186,8 +194,24 @@ def nodewar(args: argparse.Namespace, measure: Measure) -> None:
     m = measure.run(frame, thinking)
     moves = session.cursor - start_ply
     print(report(f"a bot thinking in {m['busy']} of {m['frames']} frames, {moves} bot moves redrawn", m, fill))
+    print(sound_report(window))
     session.close()
     window.close()
+
+
+def set_sound(window: Any, on: bool) -> None:
+    """Sound on (loaded before anything is measured) or off, as ``--no-sound`` asks."""
+    window.sound.set_enabled(on)
+    if on:
+        window.sound.player.wait()
+
+
+def sound_report(window: Any) -> str:
+    player = window.sound.player
+    if not window.sound.enabled:
+        return "sound off"
+    where = f"pyglet's {player.driver} driver" if player.state == "ready" else f"silent: {player.reason}"
+    return f"sound on ({where}), {len(window.sound.played)} of the last cues played"
 
 
 def frame_of(window: Any) -> Callable[[], None]:
@@ -218,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="Node War: where the bots think (default: what pegboard play uses)")
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions (cProfile)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
+    parser.add_argument("--no-sound", dest="sound", action="store_false", help="measure with sound off (default: on)")
     args = parser.parse_args(argv)
     if not args.display:
         os.environ["PYGLET_HEADLESS"] = "1"

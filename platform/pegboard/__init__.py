@@ -2,7 +2,7 @@
 
 ``import pegboard`` stays cheap: the scripting API (:mod:`pegboard.scripting`:
 ``load_game``, ``bots``, ``play_match``, ``validate``, ``read_record``,
-``write_record``, ``load_plugin``) is imported on first use.
+``write_record``, ``analyse``, ``load_plugin``) is imported on first use.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pegboard.game import Event, Game, IllegalMove, PegboardError, Result, State
 from pegboard.hookspecs import hookimpl
 
 if TYPE_CHECKING:
+    from pegboard.scripting import analyse as analyse
     from pegboard.scripting import bots as bots
     from pegboard.scripting import load_game as load_game
     from pegboard.scripting import load_plugin as load_plugin
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 from pegboard.version import __version__
 
-_SCRIPTING = ("bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record")
+_SCRIPTING = ("analyse", "bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record")
 
 __all__ = ["Event", "Game", "IllegalMove", "PegboardError", "Result", "State", "hookimpl", "__version__", *_SCRIPTING]
 

@@ -212,6 +212,11 @@ class BotError(PegboardError):
     """A bot crashed or returned an illegal move."""
 
 
+class AnalysisRefused(PegboardError):
+    """A record that analysis will not look at: a hidden-information game still running
+    (its analysis would show what the fog hides)."""
+
+
 class ReadOnlyError(PegboardError):
     """A bot tried to change the state it was only allowed to read."""
 
@@ -262,3 +267,15 @@ class DisplayUnavailable(PegboardError):
 
 class AdapterError(PegboardError):
     """A game cannot be shown to an outside tool (no action encoding, missing extra)."""
+
+
+class MissingExtra(UsageProblem):
+    """An option needs an optional extra that is not installed (``pip install 'pegboard[plot]'``).
+
+    A usage error (exit code 2), like ``play`` without a display: the input is fine, this
+    installation cannot do what the command line asks.
+    """
+
+    def __init__(self, extra: str, what: str) -> None:
+        super().__init__(f"{what} needs the optional extra: pip install 'pegboard[{extra}]'")
+        self.extra = extra

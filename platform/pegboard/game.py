@@ -279,6 +279,15 @@ class State(ABC, Generic[MoveT]):
         """The move in the game's text notation, as seen from this position."""
         return self.game.move_text(move)
 
+    def move_text_for(self, move: MoveT, seat: int) -> str:
+        """``move``, about to be played from this position, as the player of ``seat`` may be told of it.
+
+        What a screen shows that player (the history, the explain line) when someone else moves.
+        A game with hidden information names only what ``seat`` sees (Starfall: ``"a move out of
+        sight"``); the default, right for every perfect-information game, is :meth:`move_text`.
+        """
+        return self.move_text(move)
+
     def text_for(self, seat: int) -> str:
         """The position as text with ``seat``'s side at the bottom: what a terminal shows the
         player of ``seat`` (``pegboard play --online``). The default is ``str(self)``; a board

@@ -3,7 +3,7 @@
 Each function is a thin front on the module that does the work for the CLI
 too, so a script and ``pegboard match`` / ``pegboard validate`` always agree:
 games come from :mod:`pegboard.rules.rulesets`, matches from :mod:`pegboard.batch.runner`,
-records from :mod:`pegboard.records`. Plugins load as the CLI loads them
+records from :mod:`pegboard.records`, analyses from :mod:`pegboard.analysis`. Plugins load as the CLI loads them
 (entry points and ``PEGBOARD_PLUGINS``); :func:`load_plugin` adds a file or a
 package folder, like ``pegboard --plugin``. docs/scripting.md has examples.
 """
@@ -24,6 +24,7 @@ from pegboard.rules.rulesets import Ruleset, build_game, load_ruleset, ruleset_f
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from pegboard.analysis.analyse import Analysis
     from pegboard.plugins.manager import Plugins
     from pegboard.specs import BotSpec
 
@@ -154,5 +155,43 @@ def write_record(record: Mapping[str, JSON], path: str | Path, *, plugins: Plugi
     return _write_record(record, path, _plugins(plugins))
 
 
-__all__ = ["bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record"]
+def analyse(
+    record: str | Path | Mapping[str, JSON],
+    *,
+    bot: str | None = None,
+    budget: int | None = None,
+    evaluator: str | None = None,
+    jobs: int = 1,
+    plugins: Plugins | None = None,
+) -> Analysis:
+    """Analyse a finished game as ``pegboard analyse`` does: a match file or a record you hold.
+
+    Every position is judged by ``bot``'s search (default: the analysis's own alpha-beta)
+    under ``budget`` work units (default 4000), so the answer is the same on any machine and
+    for any ``jobs`` (worker processes). The :class:`~pegboard.analysis.analyse.Analysis`
+    has ``rows`` (one :class:`~pegboard.analysis.review.MoveRow` per move: win chances before
+    and after, ``drop``, ``mark``, the better move and its line, an ``explanation``), ``sides``
+    (per seat: accuracy, average drop, marks counted), ``curve`` (seat 0's win chance in
+    every position) and ``annotated()`` (the record with its annotations, for
+    :func:`write_record`). Raises :class:`~pegboard.errors.MatchFileError` for an invalid
+    record and :class:`~pegboard.errors.AnalysisRefused` for a hidden-information game still
+    running.
+    """
+    from pegboard.analysis.analyse import Analysis, analyse_all, read_analysis
+    from pegboard.analysis.engine import DEFAULT_BUDGET, Settings
+    from pegboard.batch.runner import LocalExecutor
+
+    registry = _plugins(plugins)
+    settings = Settings(bot=bot, budget=DEFAULT_BUDGET if budget is None else budget, evaluator=evaluator)
+    if isinstance(record, Mapping):
+        analysis = Analysis.of_record(dict(record), settings, registry)
+    else:
+        analysis = read_analysis(record, settings, registry)
+    files = [info.source for info in registry.info() if info.version == "local"]
+    executor = LocalExecutor(jobs, files) if jobs > 1 else None
+    analyse_all([analysis], executor=executor, jobs=jobs)
+    return analysis
+
+
+__all__ = ["analyse", "bots", "load_game", "load_plugin", "play_match", "read_record", "validate", "write_record"]
 

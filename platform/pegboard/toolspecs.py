@@ -57,6 +57,12 @@ class Evaluator(ABC, Generic[StateT]):
     #: of the way for seat 0.
     scale: float = 10.0
 
+    #: The constant of the logistic that turns a score into seat 0's chance of winning
+    #: (:meth:`win_chance`): a score of ``win_scale`` is a 73 % chance, ``3 * win_scale`` 95 %.
+    #: None (the default) uses ``scale / 2``, the curve the evaluation bar already draws
+    #: (``0.5 + 0.5 * tanh(s / scale)`` is the logistic of ``s / (scale / 2)``).
+    win_scale: float | None = None
+
     @abstractmethod
     def evaluate(self, state: StateT) -> Evaluation:
         """The score with its per-term breakdown."""
@@ -64,6 +70,17 @@ class Evaluator(ABC, Generic[StateT]):
     def score(self, state: StateT) -> float:
         """The score alone; search calls this, so an override should skip the breakdown."""
         return self.evaluate(state).score
+
+    def win_chance(self, score: float) -> float:
+        """Seat 0's chance of winning (0 to 1) at ``score``: ``1 / (1 + exp(-score / win_scale))``.
+
+        Analysis marks moves by how much of this chance they give away, so the marks mean
+        the same in every game. Override it for a curve other than the logistic.
+        """
+        from pegboard.analysis.winchance import logistic
+
+        scale = self.win_scale if self.win_scale is not None else self.scale / 2
+        return logistic(score, scale if scale > 0 else 1.0)
 
 
 @dataclass(frozen=True)

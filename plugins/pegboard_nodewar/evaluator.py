@@ -187,6 +187,11 @@ class NodeWarEvaluator(Evaluator):
     #: The score at which the window's bar is about three quarters filled (tanh(1) of the
     #: way to one end): six alive nodes' worth at the standard weights.
     scale = 60.0
+    #: The logistic constant that turns a score into Blue's win chance (analysis marks moves by
+    #: it): fitted by tools/calibrate_win_scale.py to 40 Hard-against-Hard games, 1,814 positions
+    #: scored by the analysis search (468; the static scores give 508). Between bots, a lead in
+    #: nodes decides little until a smother is in sight, so the curve is flat: a 100-point lead is 55 %.
+    win_scale = 470.0
 
     def __init__(self, game: NodeWarGame, weights: Mapping[str, float] | None = None) -> None:
         self.game = game

@@ -10,9 +10,13 @@
     2 Red grow 6,16 -> 6,12
 
 One move per line: turn number, player, move type, ``x,y -> x,y``. ``#``
-lines carry ``key: value`` metadata (or are comments); blank lines are
-ignored. Loading replays every move and rejects the whole file at the first
-problem with a :class:`MatchTextError` naming the line and the reason.
+lines before the first move carry ``key: value`` metadata (or are comments);
+``#`` lines after a move are that move's comment (the record's
+``annotations``; several lines make one comment, as PGN's ``{...}`` after a
+move). Blank lines are ignored. Loading replays every move and rejects the
+whole file at the first problem with a :class:`MatchTextError` naming the
+line and the reason. Marks, evaluations and better moves have no place in the
+text: only comments survive a conversion to ``.txt``.
 """
 
 from __future__ import annotations
@@ -86,9 +90,11 @@ class MatchText:
             winner = result.get("winner")
             lines.append(f"# result: {'draw' if winner is None else SEATS[winner]} ({result.get('reason', '')})")
         mover = params.first
+        notes = {note["move"]: str(note["comment"]) for note in record.get("annotations") or [] if note.get("comment")}
         for turn, data in enumerate(record.get("moves") or [], start=1):
             move = game.decode_move(data)
             lines.append(f"{turn} {SEATS[mover]} {game.move_text(move)}")
+            lines.extend(f"# {text}".rstrip() for text in notes.get(turn, "").splitlines())
             mover = 1 - mover
         return "\n".join(lines) + "\n"
 
@@ -96,13 +102,16 @@ class MatchText:
         """Replay a match text into a match record; raises :class:`MatchTextError`."""
         meta: dict[str, str] = {}
         moves: list[tuple[int, str]] = []
+        notes: dict[int, list[str]] = {}  # move number -> its comment lines
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip().lstrip("\ufeff")
             if not line:
                 continue
             if line.startswith("#"):
                 found = META_RE.match(line)
-                if found and not moves:
+                if moves:
+                    notes.setdefault(len(moves), []).append(line[1:].strip())
+                elif found:
                     meta.setdefault(found.group(1).lower(), found.group(2))
                 continue
             moves.append((number, line))
@@ -181,6 +190,11 @@ class MatchText:
         }
         if state.result is not None:
             record["result"] = state.result.to_json()
+        annotations: list[JSON] = [
+            {"move": move, "comment": "\n".join(parts).strip("\n")} for move, parts in sorted(notes.items()) if any(parts)
+        ]
+        if annotations:
+            record["annotations"] = annotations
         extra: dict[str, JSON] = dict(meta)
         if extended:
             extra["extensions"] = extended

@@ -16,11 +16,14 @@ mouse never redraws the whole network.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, cast
 
 import pyglet
 from pyglet import shapes
 
+from pegboard.game import Event
+from pegboard.ui import cues
 from pegboard.ui.board import BoardViewBase
 from pegboard.ui.rect import Rect
 
@@ -35,6 +38,8 @@ SELECT = (253, 230, 138)  # pale gold
 LINKED = (249, 115, 22)  # orange
 HOVER = (148, 163, 184)
 GLOW = ((0.36, 40), (0.2, 70))  # (width in cells, alpha) of the halo around lines joined to a Base
+#: The sound of each engine event (the others, a node placed or a line drawn or split, are a move).
+CUES_OF_EVENT = {"lines_cut": cues.CUT, "nodes_died": cues.TAKE}
 
 
 def dull(color: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -302,6 +307,11 @@ class NodeWarView(BoardViewBase):
         self.lattice.draw()
         self.batch.draw()
         self.overlay.draw()
+
+    def sound_cues(self, events: Sequence[Event]) -> list[str]:
+        """A cut, then enemy nodes cut off from their Base (a take); "move" for a quiet move."""
+        found = [CUES_OF_EVENT[e.kind] for e in events if e.kind in CUES_OF_EVENT]
+        return list(dict.fromkeys(found)) or [cues.MOVE]
 
     # -- input ------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .geometry import DIRECTIONS
+from .geometry import COMPASS
 from .pieces import (
     BOMB,
     COLOR_NAMES,
@@ -49,7 +49,29 @@ _MAX_WAVES = 500
 
 
 def at(st: StarfallState, sq: int) -> str:
-    return f"({st.geo.col[sq]},{st.geo.row[sq]})"
+    """A square in event texts: the algebraic name the History uses ("e2")."""
+    return st.geo.name(sq)
+
+
+def where(st: StarfallState, squares: Iterable[int]) -> str:
+    """Where a shape lies, in words: "from e5 to e8" for a straight run, else "around f6" (its
+    square nearest its middle). Only squares of the shape are named."""
+    geo = st.geo
+    cells = sorted(squares)
+    cols = {geo.col[s] for s in cells}
+    rows = {geo.row[s] for s in cells}
+    if len(cols) == 1 or len(rows) == 1 or _diagonal(geo, cells):
+        return f"from {at(st, cells[0])} to {at(st, cells[-1])}"
+    mc = sum(geo.col[s] for s in cells) / len(cells)
+    mr = sum(geo.row[s] for s in cells) / len(cells)
+    middle = min(cells, key=lambda s: ((geo.col[s] - mc) ** 2 + (geo.row[s] - mr) ** 2, s))
+    return f"around {at(st, middle)}"
+
+
+def _diagonal(geo: Geometry, cells: list[int]) -> bool:
+    """True when ``cells`` (sorted) are one diagonal run."""
+    steps = {(geo.col[b] - geo.col[a], geo.row[b] - geo.row[a]) for a, b in zip(cells, cells[1:], strict=False)}
+    return len(steps) == 1 and next(iter(steps)) in ((1, 1), (-1, 1))
 
 
 # -- flow and cascades -----------------------------------------------------------------------
@@ -356,13 +378,14 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
     """
     mover = st.current
     telling = st.telling
-    made = f"{SIDE_NAMES[mover]}'s {cause} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]}" if telling else ""
+    made = (f"{SIDE_NAMES[mover]}'s {cause} made {ROW_WORDS[shape.row]} of {COLOR_NAMES[shape.color]} "
+            f"{where(st, shape.squares)}") if telling else ""
     if shape.row is None or not cands:
         if not telling:
             return False
         why = "" if shape.row is None else " but none of it is on their half (or it is all the other side's land)"
         st.note("cleared", f"{made}: it clears{why}.", sorted(shape.squares),
-                color=shape.color, row=shape.row, cells=sorted(shape.squares))
+                color=shape.color, row=shape.row, cells=sorted(shape.squares), cause=cause)
         return False
     table = st.rules.payout
     assert table is not None  # Rules fills the standard table when a ruleset gives none
@@ -383,7 +406,8 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
                     {"drone": name, "at": target, "side": mover})
             st.note("drone_spawned", f"{made}: a {drone_label(name)} appears at {at(st, target)}.",
                     (target, *sorted(shape.squares)), (seen,),
-                    drone=name, at=target, row=shape.row, color=shape.color, side=mover, cells=sorted(shape.squares))
+                    drone=name, at=target, row=shape.row, color=shape.color, side=mover, cells=sorted(shape.squares),
+                    cause=cause)
             continue
         host = stack_host(st, shape.squares, cands)
         if host >= 0:
@@ -395,13 +419,13 @@ def pay_shape(st: StarfallState, shape: Shape, cands: list[int], cause: str) -> 
                     (host,), {"at": host, "side": mover})
             st.note("drone_stacked", f"{made}: the {drone_label(name)} stacks into the {KIND_NAMES[kind[host]]} at "
                     f"{at(st, host)} (power {power[host]}).", (host, *sorted(shape.squares)), (seen,),
-                    drone=name, at=host, row=shape.row, side=mover, cells=sorted(shape.squares))
+                    drone=name, at=host, row=shape.row, side=mover, cells=sorted(shape.squares), cause=cause)
             continue
         if at_nine_paid:
             continue
         at_nine_paid = True
         pay_at_nine(st, payout.at_nine, made, "at the drone cap" if capped else "with no square free for a drone",
-                    tuple(sorted(shape.squares)))
+                    tuple(sorted(shape.squares)), cause)
     return at_nine_paid and payout.at_nine == "asteroid"
 
 
@@ -426,7 +450,7 @@ def stack_host(st: StarfallState, squares: frozenset[int], cands: list[int]) -> 
 
 
 def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the drone cap",
-                cells: tuple[int, ...] = ()) -> None:
+                cells: tuple[int, ...] = (), cause: str = "swap") -> None:
     """The at-cap column: a missile, an asteroid on the other side's land, or nothing.
 
     ``cells`` are the shape's squares: under fog a side that did not see them all is told
@@ -436,12 +460,13 @@ def pay_at_nine(st: StarfallState, what: str, made: str, why: str = "at the dron
     if what == "missile" and st.cmd[mover] >= 0:
         st.miss[st.cmd[mover]] += 1
         st.note("at_nine", f"{made}: {why} it pays 1 missile to the Command.", cells,
-                (("A shape out of sight pays 1 missile to the Command.", (), {"row_pay": what}),), row_pay=what)
+                (("A shape out of sight pays 1 missile to the Command.", (), {"row_pay": what}),), row_pay=what,
+                cause=cause)
     elif what == "asteroid":
         drop_asteroid(st, made, cells)
     else:
         st.note("at_nine", f"{made}: {why} it pays nothing.", cells,
-                (("A shape out of sight pays nothing.", (), {"row_pay": what}),), row_pay=what)
+                (("A shape out of sight pays nothing.", (), {"row_pay": what}),), row_pay=what, cause=cause)
 
 
 def drop_targets(st: StarfallState, enemy: int, vis: bytearray | None = None) -> list[int]:
@@ -675,6 +700,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     calm_kind, calm_side = st.calm
     calm = SIEGE in kind and calm_kind == kind and calm_side == st.side  # is_calm, without its call
     tail = ""
+    took = ""  # the kind of the enemy piece the move destroyed (the event's "took")
     if st.kind[to]:
         other = KIND_NAMES[st.kind[to]]
         if st.side[to] != me:
@@ -684,6 +710,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
             else:
                 destroy(st, to, me, "landing")
                 tail = f", taking the {other} (1 missile to the Command)"
+            took = other
             relocate(st, frm, to)
         else:
             p = min(st.rules.max_power, st.power[to] + st.power[frm])
@@ -698,10 +725,11 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
         name = KIND_NAMES[k]
         text = f"{SIDE_NAMES[me]}'s {name} moves {at(st, frm)} to {at(st, to)}"
         arrive = f"A {SIDE_NAMES[me]} {name} comes into sight at {at(st, to)}"
+        taken = {"took": took} if took else {}
         st.note("move", text + tail + ".", (frm, to),
-                ((arrive + tail + ".", (to,), {"to": to}),
+                ((arrive + tail + ".", (to,), {"to": to, **taken}),
                  (f"The {SIDE_NAMES[me]} {name} at {at(st, frm)} moves out of sight.", (frm,), {"frm": frm})),
-                frm=frm, to=to)
+                frm=frm, to=to, **taken)
     if st.wreck[to]:
         pick_up(st, to)
     if k == SHIELD and st.owner[to] == me:
@@ -792,8 +820,7 @@ def ram(st: StarfallState, frm: int, d: int) -> None:
     remove(st, frm)
     kind, ast, star = st.kind, st.ast, st.star
     half = st.geo.half
-    dc, dr = DIRECTIONS[d]
-    st.note("ram", f"{SIDE_NAMES[me]}'s bomb rams from {at(st, frm)} ({dc:+d},{dr:+d}) and explodes at {at(st, centre)}.",
+    st.note("ram", f"{SIDE_NAMES[me]}'s bomb rams {COMPASS[d]} from {at(st, frm)} and explodes at {at(st, centre)}.",
             (frm, centre),
             ((f"A {SIDE_NAMES[me]} bomb explodes at {at(st, centre)}.", (centre,), {"centre": centre}),
              (f"{SIDE_NAMES[me]}'s bomb at {at(st, frm)} rams out of sight.", (frm,), {"frm": frm})),

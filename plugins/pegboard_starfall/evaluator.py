@@ -88,6 +88,10 @@ class StarfallEvaluator(Evaluator):
     #: A score of this size fills the window's bar about three quarters of the way:
     #: fifteen squares' worth at the standard weights.
     scale = 30.0
+    #: The logistic constant that turns a score into South's win chance (analysis marks moves by
+    #: it): fitted by tools/calibrate_win_scale.py to 20 skill-50-against-skill-50 games, 6,192
+    #: positions scored statically (17.2): a lead of 17, about eight squares, is a 73 % chance.
+    win_scale = 17.0
 
     def __init__(self, game: Any, weights: Mapping[str, float] | None = None) -> None:
         self.game = game

@@ -16,6 +16,8 @@ from .shapes import MATCH_WINDOWS
 
 #: The eight directions (dc, dr): orthogonal first, then diagonal.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+#: Each direction as a person reads it: rows grow toward North's back row, columns toward k.
+COMPASS: tuple[str, ...] = ("east", "west", "north", "south", "north-east", "north-west", "south-east", "south-west")
 
 RED, WHITE = 0, 1  # checker colours under the stars
 
@@ -77,6 +79,12 @@ class Geometry:
 
     def sq(self, c: int, r: int) -> int:
         return r * self.width + c
+
+    def name(self, sq: int) -> str:
+        """The square as a person reads it: column letter, then row from 1 ("e1" is column 4,
+        row 0, the middle of South's back row). One notation for the History, the explain
+        line and every event text."""
+        return f"{chr(ord('a') + self.col[sq])}{self.row[sq] + 1}"
 
     def on_board(self, c: int, r: int) -> bool:
         return 0 <= c < self.width and 0 <= r < self.height

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from pegboard.game import InvalidMoveEncoding
 
-from .geometry import DIRECTIONS, Geometry
+from .geometry import COMPASS, DIRECTIONS, Geometry
 
 SWAP, FIRE, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIMEOUT, CONCEDE, AIM = (
     "swap", "fire", "move", "claim", "warp", "strike", "ram", "build", "pass", "timeout", "concede", "aim",
@@ -22,6 +22,8 @@ ACTION_KINDS = frozenset({SWAP, MOVE, CLAIM, WARP, STRIKE, RAM, BUILD, PASS, TIM
 SESSION_KINDS = frozenset({TIMEOUT, CONCEDE})
 #: Why a side concedes: it resigned, its clock ran out, or (if a session says so) its move time.
 CONCEDE_REASONS = ("resign", "flag", "move_time")
+#: How a concede move reads after the side's name ("North resigns").
+CONCEDE_WORDS = {"resign": "resigns", "flag": "runs out of time", "move_time": "runs out of move time"}
 
 
 class SfMove(NamedTuple):
@@ -228,9 +230,9 @@ _KEYS: dict[str, frozenset[str]] = {
 
 
 def text(geo: Geometry, m: SfMove) -> str:
-    """Short notation: squares as letter+row ("e1" is column 4, row 0), e.g. "swap e3-f3"."""
-    def name(sq: int) -> str:
-        return f"{chr(ord('a') + geo.col[sq])}{geo.row[sq] + 1}"
+    """Short notation: squares as letter+row ("e1" is column 4, row 0), e.g. "swap e3-f3"; a
+    ram names its compass direction, a resignation or a clock reads as words ("resigns")."""
+    name = geo.name
 
     if m.kind == SWAP:
         return f"swap {name(m.a)}-{name(m.b)}"
@@ -240,10 +242,11 @@ def text(geo: Geometry, m: SfMove) -> str:
     if m.kind in (CLAIM, BUILD):
         return f"{m.kind} {name(m.a)}"
     if m.kind == RAM:
-        dc, dr = DIRECTIONS[m.b]
-        return f"ram {name(m.a)} {dc:+d},{dr:+d}"
+        return f"ram {name(m.a)} {COMPASS[m.b]}"
     if m.kind == CONCEDE:
-        return f"concede {m.a} ({m.tag})"
+        return CONCEDE_WORDS.get(m.tag, "resigns")
+    if m.kind == TIMEOUT:
+        return "runs out of move time"
     if m.kind == AIM:
         return f"aim {name(m.a)}" if m.a >= 0 else "aim at random"
     return m.kind

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard.game import Event, IllegalMove, Result, State
 
-from . import effects, fog, movegen, sampling
+from . import effects, fog, movegen, sampling, telling
 from .moves import (
     AIM,
     BUILD,
@@ -292,6 +292,10 @@ class StarfallState(State):
         The conformance suite checks that each is absent from (or null in) the observation.
         """
         return fog.hidden_from(self, player)
+
+    def move_text_for(self, move: Any, seat: int) -> str:
+        """``move``, about to be played here, as ``seat`` may read it (see :mod:`.telling`)."""
+        return telling.move_text_for(self, move, seat)
 
     def player_view(self, player: int) -> StarfallState:
         from .position import state_from_json

@@ -73,7 +73,7 @@ def test_a_full_column_explains_itself_in_the_status_line(open_connect4: Callabl
         drop(w, 0)
     drop(w, 0)
     assert w.session.state.ply == 6
-    assert w.board.status_text() == "column a is full"
+    assert w.board.status_text() == "Column a is full."
 
 
 def test_the_bot_answers_each_click(open_connect4: Callable[..., Any]) -> None:

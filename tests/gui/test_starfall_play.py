@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from pyglet.window import key, mouse
+from pyglet.window import key
 
 from pegboard.plugins.manager import Plugins
 from pegboard.ui.settings import MemorySettings
+from support.starfall_window import center, drag, settle, store
 
 pytestmark = pytest.mark.gui
 
@@ -26,14 +27,6 @@ def pixel(image, x: float, y: float) -> tuple[int, int, int]:
 
 def near(a, b, tol=12) -> bool:
     return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
-
-
-def store(**values) -> MemorySettings:
-    s = MemorySettings()
-    s.set_setting("starfall", "welcomed", True)
-    for k, v in values.items():
-        s.set_setting("starfall", k, v)
-    return s
 
 
 @pytest.fixture
@@ -55,18 +48,6 @@ def window(plugins):
     yield win
     if not win.has_exit:
         win.close()
-
-
-def settle(window, seconds: float = 2.0) -> None:
-    """Let animations finish (ticks of a sixtieth of a second)."""
-    for _ in range(int(seconds * 60)):
-        window.tick(1 / 60)
-        if not window.board.busy():
-            break
-
-
-def center(window, sq):
-    return window.board.painter.center(sq)
 
 
 def paying_swap(st):
@@ -96,16 +77,6 @@ def dead_swap(st):
     raise AssertionError("no dead swap")
 
 
-def drag(window, frm, to) -> None:
-    (x0, y0), (x1, y1) = center(window, frm), center(window, to)
-    window.send("on_mouse_motion", x0, y0, 0, 0)
-    window.send("on_mouse_press", x0, y0, mouse.LEFT, 0)
-    for t in (0.25, 0.5, 0.8, 1.0):
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        window.send("on_mouse_drag", x, y, 1, 1, mouse.LEFT, 0)
-    window.send("on_mouse_release", x1, y1, mouse.LEFT, 0)
-
-
 def test_a_swap_that_pays_by_dragging_makes_a_drone_appear(window):
     from pegboard_starfall.ui import look
 
@@ -116,7 +87,7 @@ def test_a_swap_that_pays_by_dragging_makes_a_drone_appear(window):
     assert window.board.busy(), "the move animates"
     settle(window)
     assert s.state.kind[at] and s.state.side[at] == 0
-    assert "appears" in window.board.explain_label.text
+    assert "appears" in window.board.explain.full, "the explain line opens to the whole story"
     x, y = center(window, at)
     img = window.render()
     rim = window.board.painter.cell * 0.38
@@ -190,7 +161,7 @@ def test_a_missile_before_the_action(window):
     assert s.to_move == 0, "a missile does not end the turn"
     assert st.miss[scout] == 0
     settle(window)
-    assert "fires at" in view.explain_label.text
+    assert "fires at" in view.explain.line.text
 
 
 def test_tapping_the_other_sides_drone_shows_its_reach_and_esc_cancels(window):
@@ -386,7 +357,19 @@ def test_settings_change_restarts_after_asking(window):
     move, _at = paying_swap(s.state)
     drag(window, move.a, move.b)
     settle(window)
-    assert window.board.explain_label.text == ""
+    assert window.board.explain.line.text == ""
+    # two people share the screen under fog: the History reads as the side to move may know it
+    moved = [e for e in window.history.list.entries if e.number == "1"]
+    assert moved and moved[0].text == s.history[0].text_for(1)
+    s.play(next(m for m in s.state.legal_moves() if m.kind != "fire"))
+    settle(window)
+    assert s.viewer == 0
+    moved = [e for e in window.history.list.entries if e.number == "1"]
+    geo = s.state.geo
+    assert moved[0].text == s.history[0].text == f"swap {geo.name(move.a)}-{geo.name(move.b)}"
+    note = window.history.note_row.index(True)  # South's move's explanation: a click opens it in full
+    assert window.history.row_ply[note] == 1
+    window.click(*window.history.list.row_rect(note).center)
     notes = " ".join(e.text for e in window.history.list.entries if e.note)
     assert "swaps" in notes and "appears" in notes, notes
 

@@ -151,7 +151,7 @@ def test_a_click_that_cannot_be_played_says_why(window_factory):
     click_cell(w, 1, 1)
     click_cell(w, 1, 1)
     assert w.session.cursor == 1
-    assert w.status.text.text == "b2 is taken"
+    assert w.status.text.text == "b2 is taken.", "a sentence; the square keeps its notation"
 
 
 def test_history_lists_every_move_and_a_click_jumps(window_factory, tmp_path):

@@ -88,3 +88,14 @@ def test_a_crashing_bot_is_one_line_on_ray(cli: Any, tmp_path: Path) -> None:
     assert result.code == 1
     assert len(result.err_lines) == 1 and "crash" in result.err and "boom" in result.err
     assert "Traceback" not in result.err
+
+
+def test_analyse_on_ray_gives_the_same_review(cli: Any, tmp_path: Path) -> None:
+    made = cli("match", "toy", "--left", "takemost", "--games", "2", "--seed", "5", "--out", tmp_path, "--json")
+    assert made.code == 0, made.err
+    files = sorted(tmp_path.glob("match-*.json"))
+    local = cli("analyse", "--json", "--budget", "500", "-j", "1", *files)
+    remote = cli("analyse", "--json", "--budget", "500", "--executor", "ray", "-j", "2", *files)
+    assert local.code == remote.code == 0, remote.err
+    assert json.loads(local.out) == json.loads(remote.out)
+    assert [len(r["rows"]) for r in json.loads(remote.out)] == [len(json.loads(f.read_text())["moves"]) for f in files]

@@ -334,3 +334,49 @@ def test_a_window_back_after_the_host_closed_the_match_says_so(window: Any, plug
             assert not again.session.online and again.session is session
         finally:
             again.on_close()
+
+
+def test_the_window_chimes_when_the_friend_has_moved_and_it_is_your_turn(window: Any, plugins: Any,
+                                                                        tmp_path: Path) -> None:
+    win = window
+    assert win.sound.player.wait()
+    rng = random.Random(9)
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=0))
+        try:
+            join_as_guest(win, ann, server.url)
+            win.tick(0.5)
+            win.sound.played.clear()
+            ann.play(rng.choice(ann.legal_moves()))  # Ann's move: the window's turn
+            run(win, [ann], lambda: win.session.input_block() is None)
+            for _ in range(5):
+                win.tick(0.1)
+            assert list(win.sound.played) == ["move", "your_turn"]
+            win.session.play(rng.choice(win.session.state.legal_moves()))  # the window's own move: no chime
+            run(win, [ann], lambda: win.session.cursor == 2)
+            for _ in range(5):
+                win.tick(0.1)
+            assert list(win.sound.played) == ["move", "your_turn", "move"]
+            ann.play(rng.choice(ann.legal_moves()))
+            run(win, [ann], lambda: win.session.input_block() is None)
+            for _ in range(5):
+                win.tick(0.1)
+            assert list(win.sound.played) == ["move", "your_turn", "move", "move", "your_turn"]
+        finally:
+            ann.close(leave=True)
+
+
+def test_a_match_that_starts_with_your_move_chimes_once(window: Any, plugins: Any, tmp_path: Path) -> None:
+    win = window
+    assert win.sound.player.wait()
+    with lobby() as server:
+        ann = client(server.url, "Ann", "nodewar", tmp_path, plugins, host=HostSettings(ruleset="skirmish", seat=1))
+        try:
+            win.sound.played.clear()
+            join_as_guest(win, ann, server.url)  # the window plays Blue, who moves first
+            run(win, [ann], lambda: win.session.input_block() is None)
+            for _ in range(5):
+                win.tick(0.1)
+            assert list(win.sound.played) == ["your_turn"]
+        finally:
+            ann.close(leave=True)

@@ -14,21 +14,17 @@ import pytest
 from pegboard.errors import MatchFileError, MatchImportError
 from pegboard.match.session import Session
 from pegboard.plugins.manager import Plugins
-from pegboard.records.files import record_from_moves, write_record
+from pegboard.records.files import write_record
 from pegboard.records.validate import convert, validate_file
-from pegboard.rules.rulesets import load_game, load_ruleset
+from pegboard.rules.rulesets import load_game
+from support import toygame
 
 # Toy standard: piles [3, 4, 5], take 1..3; the taker of the last token wins.
 WIN_FOR_LEFT = [(2, 3), (2, 2), (1, 3), (1, 1), (0, 3)]
 
 
 def good_record(plugins: Plugins) -> dict[str, Any]:
-    ruleset = load_ruleset("toy/standard", plugins=plugins)
-    game = load_game("toy", ruleset, plugins=plugins)
-    state = game.new_state(0)
-    for move in WIN_FOR_LEFT:
-        state.apply(move)
-    return record_from_moves(game, ruleset, 0, ["human", "human"], WIN_FOR_LEFT, state.result)
+    return toygame.record_of(WIN_FOR_LEFT, plugins)
 
 
 def wrong_scores(r: dict[str, Any]) -> None:

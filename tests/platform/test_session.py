@@ -600,3 +600,58 @@ def test_the_session_and_the_ui_package_never_import_pyglet():
     code = "import sys, pegboard.match.session, pegboard.ui, pegboard.ui.catalog; print('pyglet' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_held_clocks_charge_nobody_and_the_move_timer_goes_on_where_it_stood():
+    t = FakeTime()
+    s = make(ruleset="tiny", clock=ClockSettings(total=100, per_move=30), time_source=t)
+    t.now = 10
+    assert s.clock_times() == [90.0, 100.0] and s.move_time_left() == 20.0
+    s.hold_clocks(True)  # a dialog covers the board
+    assert s.clocks_held
+    t.now = 70  # a minute in the Settings
+    assert s.clock_times() == [90.0, 100.0] and s.move_time_left() is None
+    assert not s.poll(), "no timeout while held, though the move timer's 30 s have long passed"
+    s.hold_clocks(False)
+    assert s.clock_times() == [90.0, 100.0] and s.move_time_left() == 20.0
+    t.now = 75
+    assert s.clock_times() == [85.0, 100.0] and s.move_time_left() == 15.0
+    t.now = 91  # the move timer's last 20 s ran out after the hold: the turn passes
+    assert s.poll() and s.history[-1].by == "timeout"
+
+
+def test_a_person_and_a_held_clock_a_move_played_meanwhile_starts_nobody():
+    t = FakeTime()
+    s = make(ruleset="tiny", clock=ClockSettings(total=100), time_source=t)
+    s.hold_clocks(True)
+    t.now = 5
+    s.play(cell(s, 0, 0))  # a move played while held (a bot's answer arriving, say)
+    t.now = 50
+    assert s.clock_times() == [100.0, 100.0]
+    s.hold_clocks(False)
+    t.now = 60
+    assert s.clock_times() == [100.0, 90.0]
+
+
+def test_an_online_match_never_holds_its_clocks():
+    class Remote(Session):
+        online = True
+
+    t = FakeTime()
+    s = Remote(ToyGame(load_ruleset("tiny")), ["human", "human"], seed=3, plugins=make_plugins(), threaded=False,
+               clock=ClockSettings(total=100), time_source=t)
+    s.hold_clocks(True)
+    assert not s.clocks_held
+    t.now = 30
+    assert s.clock_times() == [70.0, 100.0], "the other player's clock runs on their side too"
+
+
+def test_the_viewer_is_the_one_persons_seat_or_the_seat_to_move_between_two():
+    assert make(seats=("human", "first")).viewer == 0
+    assert make(seats=("first", "human")).viewer == 1
+    both = make(seats=("human", "human"))
+    assert both.viewer == 0
+    both.play(cell(both, 0, 0))
+    assert both.viewer == 1, "the screen is handed over"
+    assert make(seats=("first", "first")).viewer is None
+

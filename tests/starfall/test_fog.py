@@ -125,7 +125,7 @@ def test_events_name_who_may_see_them(seam_game):
     assert full.seen_by == frozenset({1}) and full.data == {"frm": s, "to": sq(st, 2, 5)}
     # South sees (2,5) but never saw (2,6): it hears only that a scout came into sight
     assert arrival.seen_by == frozenset({0}) and arrival.data == {"to": sq(st, 2, 5)}
-    assert "(2,6)" not in arrival.text and "comes into sight at (2,5)" in arrival.text
+    assert "c7" not in arrival.text and "comes into sight at c6" in arrival.text
 
 
 def test_fog_off_events_are_public(game):
@@ -187,5 +187,5 @@ def test_a_side_hears_about_its_own_drone_dying_in_the_dark(dark_game):
     assert full.seen_by == frozenset({0})
     # North saw (8,6) before the shot (not after), never the hunter's square: it learns of
     # the hit, not where the missile came from
-    assert blind.seen_by == frozenset({1}) and "(8,3)" not in blind.text and "(8,6)" in blind.text
+    assert blind.seen_by == frozenset({1}) and "i4" not in blind.text and "i7" in blind.text
     assert blind.data == {"to": victim, "hit": "drone", "destroyed": True}

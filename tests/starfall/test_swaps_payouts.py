@@ -40,7 +40,7 @@ def test_four_line_gives_a_scout_on_the_swapped_square(game):
     spawn = sq(st, 2, 2)
     assert st.kind[spawn] == SCOUT and st.side[spawn] == 0 and st.ride[spawn] == 1 << 4 and st.power[spawn] == 1
     texts = [e.text for e in events if e.kind == "drone_spawned"]
-    assert texts[0] == "South's swap made a 4-line of violet: a scout appears at (2,2)."
+    assert texts[0] == "South's swap made a 4-line of violet from a3 to d3: a scout appears at c3."
     assert st.to_move == 1
 
 

@@ -288,6 +288,26 @@ def write_plugin(folder: Path, name: str, *lines: str) -> Path:
     return path
 
 
+#: Moves of a standard game (piles [3, 4, 5], grundy 3 ^ 0 ^ 1 = 2: the first player wins) whose
+#: third move throws the win away: from [2, 2, 5] only (2, 1) leaves the XOR at 0, and (0, 1)
+#: hands Right a win it keeps to the last token.
+THROWN_WIN = [(1, 2), (0, 1), (0, 1), (1, 2), (2, 1), (0, 1), (2, 3), (2, 1)]
+
+
+def record_of(moves: list[tuple[int, int]], plugins: Any = None, players: tuple[str, str] = ("human", "human")) -> dict[str, Any]:
+    """The record of a standard toy game played with ``moves`` (its result included)."""
+    from pegboard.records.files import record_from_moves
+    from pegboard.rules.rulesets import load_game, load_ruleset
+
+    plugins = plugins if plugins is not None else make_plugins()
+    ruleset = load_ruleset("toy/standard", plugins=plugins)
+    game = load_game("toy", ruleset, plugins=plugins)
+    state = game.new_state(0)
+    for move in moves:
+        state.apply(move)
+    return record_from_moves(game, ruleset, 0, list(players), moves, state.result)
+
+
 def make_plugins() -> Any:
     """A plugin manager with only the built-ins and this toy game (no entry points)."""
     from pegboard.plugins.manager import Plugins

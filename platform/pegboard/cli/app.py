@@ -48,13 +48,14 @@ def _root(
 
 
 #: The modules of pegboard.cli that register the built-in commands, in ``--help`` order.
-COMMAND_MODULES = ("info", "matches", "tournament", "files", "analysis", "play", "profiles", "online")
+COMMAND_MODULES = ("info", "matches", "tournament", "files", "analysis", "review", "play", "profiles", "online")
 
 #: Which of :data:`COMMAND_MODULES` registers each built-in command (or command group).
 BUILTIN_COMMANDS = {
     "games": "info", "plugins": "info", "rulesets": "info", "schema": "info", "ruleset": "info",
     "match": "matches", "demo": "matches", "tournament": "tournament", "validate": "files", "convert": "files",
     "position": "analysis", "legal": "analysis", "eval": "analysis", "hint": "analysis", "bench": "analysis",
+    "analyse": "review",
     "play": "play", "profile": "profiles", "lobby": "online", "online-bot": "online",
 }
 

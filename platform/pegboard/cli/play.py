@@ -29,7 +29,8 @@ def play(
 
     Choose who sits where with --<seat> human|BOT using the game's seat names,
     e.g. --red expert. By default seat 1 is human and the others play the
-    game's strongest bot (or, with --skill S, its skill-S bot).
+    game's strongest bot (or, with --skill S, its skill-S bot). In the window
+    M turns sound off and on; Settings sets its volume.
     """
     if online is not None:
         if ctx.args or seat or skill is not None:

@@ -45,12 +45,14 @@ def tournament(
     executor: ExecutorOption = "local",
     address: AddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the standings and pairs as JSON.")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE", help="Draw the Elo table with its 95 % error bars into FILE (.png or .svg; needs pegboard[plot]).")] = None,
 ) -> None:
     """Play a round robin between bots and print Elo estimates with 95 % error bars.
 
     Every pair plays --games games, colours alternating. With --sprt ELO0,ELO1 a pair
     stops as soon as a sequential probability ratio test accepts H0 (the first bot is
-    ELO0 stronger) or H1 (ELO1 stronger). See docs/cli.md for the rating method.
+    ELO0 stronger) or H1 (ELO1 stronger). --plot FILE draws the Elo table. See docs/cli.md
+    for the rating method.
     """
     # Imported here, not at module level: every `pegboard` start-up imports this module.
     from pegboard.batch.tournament import TournamentPlan, run_tournament
@@ -60,6 +62,10 @@ def tournament(
     spec = registry.game(game)
     if len(bots) < 2:
         raise UsageProblem("a tournament needs at least two bots")
+    if plot is not None:
+        from pegboard.support.plotting import check_target
+
+        check_target(plot)  # before the games: a missing extra costs nothing
     plan = TournamentPlan(
         game=game,
         bots=tuple(bots),
@@ -90,12 +96,18 @@ def tournament(
             advance()
 
         report = run_tournament(plan, executor=runner, plugins=registry, progress=finished)
+    if plot is not None:
+        from pegboard.ratings.plot import draw_elo
+
+        draw_elo(report.standings, f"{spec.name} ({plan.ruleset}) round robin, seed {plan.seed}", plot)
     if as_json:
         print(json.dumps(_summary(report, written), indent=2))
         return
     _print(report, spec.name)
     if written:
         print(f"records: {len(written)} in {out_dir}")
+    if plot is not None:
+        print(f"wrote {plot}")
 
 
 def _summary(report: "TournamentReport", written: list[Path]) -> dict[str, object]:

@@ -77,6 +77,10 @@ class Clock:
                 self.remaining[self.running] = max(0.0, left - max(0.0, now - self.started_at))
             self.running = None
 
+    def shift_turn(self, seconds: float) -> None:
+        """Start the move timer ``seconds`` later: the time a hold took is not the turn's."""
+        self.turn_started_at += seconds
+
     def remaining_for(self, seat: int, now: float) -> float | None:
         left = self.remaining[seat]
         if left is not None and seat == self.running:

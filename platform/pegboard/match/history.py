@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pegboard.game import Event, Move
+from pegboard.game import Event, Move, events_for
 
 if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
@@ -18,7 +18,11 @@ log = logging.getLogger("pegboard.match.session")
 
 @dataclass(frozen=True)
 class PlyRecord:
-    """One move of the history: who played it, how it reads, and what it did."""
+    """One move of the history: who played it, how it reads, and what it did.
+
+    ``text`` is the move in full; ``seat_texts`` (empty when every seat may read ``text``)
+    holds it as each seat may be told of it (:meth:`pegboard.game.State.move_text_for`).
+    """
 
     number: int
     seat: int
@@ -27,6 +31,17 @@ class PlyRecord:
     events: tuple[Event, ...]
     by: str
     clock: tuple[float | None, ...] | None = None
+    seat_texts: tuple[str, ...] = ()
+
+    def text_for(self, seat: int | None) -> str:
+        """The move as the player of ``seat`` may read it (None: the full text, for no seat in particular)."""
+        if seat is None or not 0 <= seat < len(self.seat_texts):
+            return self.text
+        return self.seat_texts[seat]
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The move's events the player of ``seat`` may know about (None: all of them)."""
+        return list(self.events) if seat is None else events_for(self.events, seat)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ a session uses to drop a bot's answer to an old position.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,8 @@ from pegboard.records.files import record_from_moves
 
 if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
+
+log = logging.getLogger(__name__)
 
 
 class MatchLine:
@@ -115,25 +118,44 @@ class MatchLine:
 
     # -- moving along the line --------------------------------------------------------------
 
-    def _apply(self, move: Move, *, by: str) -> list[Event]:
-        """Play ``move`` (raises :class:`~pegboard.game.IllegalMove`, the state unchanged); the redo tail is dropped."""
-        seat = self.state.to_move
+    def _apply(self, move: Move, *, by: str, seat: int | None = None) -> list[Event]:
+        """Play ``move`` (raises :class:`~pegboard.game.IllegalMove`, the state unchanged); the redo tail is dropped.
+
+        ``seat`` is the seat the move is recorded for when it is not the one to move (a
+        resignation or a flag: the seat that gives up).
+        """
+        seat = self.state.to_move if seat is None else seat
         try:
             text = self.state.move_text(move)
         except Exception:  # noqa: BLE001 - a move the game cannot render is refused by apply below
             text = repr(move)
+        seat_texts = self._seat_texts(move, text)
         events = self.state.apply(move)
         del self.history[self.cursor :]
         self.cursor += 1
         self._adjudicated = None
         self._generation += 1
-        record = PlyRecord(self.cursor, seat, move, text, tuple(events), by, clock=self._moved())
+        record = PlyRecord(self.cursor, seat, move, text, tuple(events), by, clock=self._moved(), seat_texts=seat_texts)
         self.history.append(record)
         self._notify(events)
         self._emit("move", move=move, seat=seat, events=record.events, by=by, text=text)
         if self.state.result is not None:
             self._emit("result", text=self.state.result.sentence(self.game.seats))
         return events
+
+    def _seat_texts(self, move: Move, text: str) -> tuple[str, ...]:
+        """``move`` as each seat may be told of it, before it is played; empty when every seat
+        may read ``text`` (always, in a game without hidden information)."""
+        if not self.game.hidden_information:
+            return ()
+        texts = []
+        for seat in range(len(self.game.seats)):
+            try:
+                texts.append(self.state.move_text_for(move, seat))
+            except Exception:  # noqa: BLE001 - a game that cannot tell a seat about the move tells it nothing
+                log.exception("move_text_for failed")
+                texts.append("a move")
+        return tuple(texts) if any(t != text for t in texts) else ()
 
     def _moved(self) -> tuple[float | None, ...] | None:
         """Called when a move has been applied, before anyone hears of it; returns the clocks

@@ -17,6 +17,21 @@ class MatchClock:
         self.settings = settings
         self.clock: Clock | None = Clock(seats, settings) if settings else None
         self.initial = self.clock.snapshot() if self.clock else None
+        self.held = False
+        self._held_at = 0.0
+
+    def hold(self, held: bool, now: float) -> None:
+        """Hold every clock from ``now`` (``held``), or stop holding: the move timer of the seat
+        whose clock was running then goes on where it stood."""
+        clock = self.clock
+        self.held = held
+        if clock is None:
+            return
+        if held:
+            self._held_at = now
+            clock.stop(now)
+        else:
+            clock.shift_turn(now - self._held_at)
 
     def sync(self, seat: int, running: bool, now: float) -> None:
         """Run ``seat``'s clock when ``running``, else stop the clocks."""

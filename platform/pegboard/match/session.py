@@ -128,6 +128,16 @@ class Session(MatchLine):
         """The seat whose bot is thinking about the current position, or None."""
         return self._bots.thinking_seat(self._generation)
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes a screen showing this match takes: the one person's seat (a
+        person against bots, or online); the seat to move when people share the screen; None
+        when only bots play (nothing is hidden from someone who holds no seat)."""
+        humans = [i for i, c in enumerate(self.seats) if c.is_human]
+        if not humans:
+            return None
+        return humans[0] if len(humans) == 1 else self.to_move
+
     def player_label(self, seat: int) -> str:
         """``"Blue"`` for a person, ``"Red (Expert)"`` for a bot."""
         ctl = self.seats[seat]
@@ -383,8 +393,22 @@ class Session(MatchLine):
 
     # -- clocks -------------------------------------------------------------------------------------
 
+    def hold_clocks(self, held: bool) -> None:
+        """Stop the clocks while ``held`` (the window holds them while a dialog covers the board)
+        and let them run again after, the time in between charged to nobody, the move timer's
+        included. An online match never holds: the other player's time runs on their side too."""
+        if self.online or held == self._clocks.held:
+            return
+        self._clocks.hold(held, self._time())
+        self._sync_clock()
+
+    @property
+    def clocks_held(self) -> bool:
+        """True while :meth:`hold_clocks` holds the clocks."""
+        return self._clocks.held
+
     def _clock_should_run(self) -> bool:
-        if self.is_over:
+        if self.is_over or self._clocks.held:
             return False
         return self.seats[self.to_move].is_human or not self.bots_paused
 
@@ -424,7 +448,7 @@ class Session(MatchLine):
         move = self.state.concede_move(seat, reason)
         if move is not None:
             try:
-                self._apply(move, by="resign" if reason == "resign" else "timeout")
+                self._apply(move, by="resign" if reason == "resign" else "timeout", seat=seat)
             except IllegalMove:
                 log.exception("the game refused its own concede move")
             else:

@@ -8,7 +8,7 @@ are built once per distinct embedded ruleset and remembered.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -154,6 +154,23 @@ def _replay(
         if kept is not None:
             kept.append(ReplayedMove(number, seat, move, text, tuple(played)))
     return state
+
+
+def positions(state: State, moves: Sequence[Move]) -> Iterator[State]:
+    """Walk a record's moves again: ``state`` before each move, then after the last (``len(moves) + 1`` yields).
+
+    The same ``state`` object is yielded each time, moved on with ``push`` in between; the
+    moves must already have passed a replay (:func:`load_record
+    <pegboard.records.validate.load_record>`). A finished game that the moves continue is
+    extended first, as :func:`replay` does, so each yielded position is the one its move was
+    played in. Analysis and the annotation checks revisit positions this way.
+    """
+    for move in moves:
+        if state.result is not None:
+            state.extend()
+        yield state
+        state.push(move)
+    yield state
 
 
 def _move_lines(record: Mapping[str, Any]) -> list[int]:

@@ -4,6 +4,8 @@
 2. ``schema``: the envelope, the ruleset and every move against their schemas; errors carry JSON paths.
 3. ``replay``: every move is legal when replayed from the seed; errors carry the move number and rule.
 4. ``result``: a declared result equals the replayed one.
+5. ``annotations`` (only for a record that has them): each names a move of the record, once, and
+   its better move and line are legal (:mod:`pegboard.records.annotations`).
 
 :func:`convert` validates its source fully before it writes, and never overwrites its input.
 """
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.errors import MatchFileError, PegboardError, RulesetError, SchemaFileError
 from pegboard.game import JSON, Game, Result
 from pegboard.plugins import resolve as _plugins
+from pegboard.records.annotations import check_annotations
 from pegboard.records.files import check_output, parse_record, read_text, write_record
 from pegboard.records.replay import Replay, ReplayedMove, _replay, cached_ruleset, check_result, game_for_record, replay
 from pegboard.records.schemas import issues, match_predicate, match_validator, move_predicate
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
     from pegboard.plugins.manager import Plugins
     from pegboard.specs import GameSpec
 
-STAGES = ("syntax", "schema", "replay", "result")
+STAGES = ("syntax", "schema", "replay", "result", "annotations")
 
 
 @dataclass
@@ -128,7 +131,21 @@ def _moves_pass_fast_check(record: Any, spec: Any) -> bool:
         fast = move_predicate(spec.schema_dir)
     except SchemaFileError:
         return False
-    return fast is not None and all(map(fast, moves))
+    return fast is not None and all(map(fast, moves)) and all(map(fast, _annotated_moves(record)))
+
+
+def _annotated_moves(record: Mapping[str, Any]) -> list[Any]:
+    """The better moves and lines of a record's annotations (checked by the move schema too)."""
+    notes = record.get("annotations")
+    found: list[Any] = []
+    for note in notes if isinstance(notes, list) else []:
+        if isinstance(note, dict):
+            if "better" in note:
+                found.append(note["better"])
+            line = note.get("line")
+            if isinstance(line, list):
+                found.extend(line)
+    return found
 
 
 def _ruleset_known_valid(record: Mapping[str, Any], game_id: Any, plugins: Plugins) -> bool:
@@ -160,6 +177,8 @@ def load_record(
     moves: list[ReplayedMove] = []
     state = _replay(record, game, path, None, moves)
     check_result(record, state, path)
+    if record.get("annotations"):
+        check_annotations(record, game, path)
     verdict = state.result or (Result.from_json(record["result"]) if record.get("result") is not None else None)
     ruleset_id = record["ruleset"].get("id")
     return Replay(game, state, moves, verdict, str(ruleset_id) if ruleset_id else None)
@@ -188,8 +207,12 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
         report.moves = state.ply
         report.stage = "result"
         check_result(record, state, path)
+        if record.get("annotations"):
+            report.stage = "annotations"
+            _check_annotations(record, plugins, path)
     except MatchFileError as exc:
         report.errors = [exc]
+        report.stage = exc.stage if exc.stage in STAGES else report.stage
         return report
     except PegboardError as exc:  # e.g. a rule mod that refuses to build
         report.errors = [MatchFileError(str(exc), path=path, stage=report.stage)]
@@ -203,6 +226,18 @@ def validate_record(record: Any, path: str | Path = "<record>", plugins: Plugins
     report.ok = True
     report.result = state.result.to_json() if state.result is not None else record.get("result")  # a clock's verdict
     return report
+
+
+def _check_annotations(record: Any, plugins: Plugins, path: str | Path) -> None:
+    """The annotations stage; a better move that cannot be read reports the schema's errors
+    first (a strict-decode game's moves skipped the schema, see :func:`validate_record`)."""
+    try:
+        check_annotations(record, game_for_record(record, plugins), path)
+    except MatchFileError:
+        errors = check_schema(record, plugins, path)
+        if errors:
+            raise errors[0] from None
+        raise
 
 
 def validate_file(path: str | Path, plugins: Plugins | None = None) -> Report:

@@ -191,6 +191,9 @@ class ModdedState(State[MoveT]):
     def move_text(self, move: MoveT) -> str:
         return self.inner.move_text(move)
 
+    def move_text_for(self, move: MoveT, seat: int) -> str:
+        return self.inner.move_text_for(move, seat)
+
     def __getattr__(self, name: str) -> Any:
         # As ModdedGame: the engine's own attributes (boards, counters) stay readable by its renderer.
         if name == "inner":

@@ -12,7 +12,8 @@ window pixels (origin bottom-left). Mouse positions passed to the view are
 
 Order of calls: ``layout`` first (and again on every resize), then every
 frame ``update(dt)`` and ``draw()``; ``on_session_change`` after every
-session change (the state is already updated); ``delete`` once at the end.
+session change (the state is already updated), and after a move ``sound_cues``
+with the events the person may know; ``delete`` once at the end.
 When a new game replaces the old one (New game with another ruleset, an
 import), the window deletes the view and builds a fresh one.
 """
@@ -22,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pegboard.game import Game, IllegalMove, Move
+from pegboard.game import Event, Game, IllegalMove, Move
+from pegboard.ui import cues
 from pegboard.ui.rect import Rect
 
 if TYPE_CHECKING:
@@ -127,8 +129,25 @@ class BoardView(Protocol):
         """True while the view animates a move; the window then lets a click skip it first."""
 
     def history_note(self, record: Any) -> str:
-        """The explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`) for the
-        history panel, or "" for none."""
+        """The whole explanation of one played move (a :class:`~pegboard.match.session.PlyRecord`)
+        as the person at this screen may know it (``record.events_for(session.viewer)``), one
+        paragraph per line; "" for none. The History shows it when the move's entry is open."""
+
+    def history_summary(self, record: Any) -> str:
+        """The explanation of one played move at a glance (at most about two lines), or "" when
+        the whole note is short enough. The History shows it while the move's entry is closed."""
+
+    def new_game(self) -> bool:
+        """New game was pressed: start it the game's own way and return True (after a guided
+        game Starfall starts a game with the stored settings), or return False to let the
+        window restart the session with the same players and rules."""
+
+    def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
+        """The sounds a move makes: names from :data:`pegboard.ui.cues.MOVE_CUES` (``move``,
+        ``line``, ``drone``, ``take``, ``missile``, ``asteroid``, ``cut``), in the order to play
+        them; () for silence. ``events`` are the move's events the person's seat may know (the
+        window filters them with :func:`pegboard.game.events_for`), so a cue cannot tell what
+        fog hides. The window plays at most three, a moment apart, unless sound is off."""
 
 
 class BoardViewBase:
@@ -202,7 +221,7 @@ class BoardViewBase:
         try:
             self.session.play(move)
         except IllegalMove as exc:
-            self.status = exc.reason
+            self.status = as_sentence(exc.reason)
             return False
         self.status = None
         return True
@@ -241,10 +260,31 @@ class BoardViewBase:
     def history_note(self, record: Any) -> str:
         return ""
 
+    def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
+        return (cues.MOVE,)  # any move clicks; a game maps its events to the other cues
+
+    def history_summary(self, record: Any) -> str:
+        return ""
+
+    def new_game(self) -> bool:
+        return False
+
     def delete(self) -> None:
         for item in self._items:
             item.delete()
         self._items = []
+
+
+def as_sentence(reason: str) -> str:
+    """An engine's reason ("column a is full") as the status line says it: "Column a is full.".
+    A first word that is a name in the game's notation ("b2 is taken") keeps its case."""
+    reason = reason.strip()
+    if not reason:
+        return reason
+    first = reason.split(maxsplit=1)[0]
+    if first.isalpha():
+        reason = reason[0].upper() + reason[1:]
+    return reason if reason[-1] in ".!?…" else reason + "."
 
 
 class MoveListView(BoardViewBase):
@@ -299,4 +339,4 @@ class MoveListView(BoardViewBase):
         super().delete()
 
 
-__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect", "ViewHost"]
+__all__ = ["BoardView", "BoardViewBase", "MoveListView", "Rect", "ViewHost", "as_sentence"]

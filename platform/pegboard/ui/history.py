@@ -91,8 +91,11 @@ class HistoryList(ListView):
         number_color = theme.TEXT if style == "current" else theme.TEXT_DIM  # grey on the blue highlight is unreadable
         items = [label(ui, entry.number, x + num_w, y, layer, size=size, color=number_color, anchor_x="right")]
         x += num_w + 6
-        seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
-            self.seat_colors[entry.seat_index % len(self.seat_colors)])
+        if style == "current":  # a seat colour on the highlight can vanish (blue on blue)
+            seat_color = theme.TEXT
+        else:
+            seat_color = theme.TEXT_DIM if dim or entry.seat_index is None else lighten(
+                self.seat_colors[entry.seat_index % len(self.seat_colors)])
         items.append(label(ui, entry.seat, x, y, layer, size=size, color=seat_color, bold=not dim))
         x += seat_w + 6
         items.append(label(ui, fit_text(entry.text, right - x, size), x, y, layer, size=size, color=text_color))
@@ -111,20 +114,47 @@ def _plain_text(entry: HistoryRow) -> str:
 
 class HistoryPanel(Panel):
     """Row 0 is the start, then each move (the position after it), each followed by the lines of
-    its explanation when the board view gives one. Moves after the shown one are dimmed."""
+    its explanation when the board view gives one. Moves after the shown one are dimmed.
 
-    NOTE_LINES = 4  # at most this many explanation lines under a move
+    Every move reads as the person at this screen may know it (``session.viewer``'s text and
+    events: under fog, "a move out of sight"). One entry is open: its whole explanation shows;
+    the others show their summary, cut at :attr:`NOTE_LINES` lines. The open entry is the one at
+    the cursor until the person clicks one: a click on a move opens it (and jumps there), a click
+    on its explanation opens or closes it without moving.
+    """
+
+    NOTE_LINES = 3  # a closed entry's explanation is cut at this many lines
 
     def __init__(self, on_jump: Callable[[int], Any]) -> None:
         super().__init__(title="History")
         self.cursor = 0
         self.on_jump = on_jump
         self.row_ply: list[int] = [0]  # the position each row stands for
+        self.note_row: list[bool] = [False]  # True for a line of an explanation
+        self.opened: int | None = None  # the entry the person opened (None: the one at the cursor; 0: none)
+        self._moves = 0
+        self._source: tuple[Session, Any] | None = None
         self.list: HistoryList = self.add(HistoryList(self._picked, self._style))
 
+    def open_ply(self) -> int:
+        """The move whose entry shows in full (0: none)."""
+        return self.cursor if self.opened is None else self.opened
+
     def _picked(self, index: int) -> None:
-        if 0 <= index < len(self.row_ply):
-            self.on_jump(self.row_ply[index])
+        if not 0 <= index < len(self.row_ply):
+            return
+        ply = self.row_ply[index]
+        if self.note_row[index]:
+            self.opened = 0 if self.open_ply() == ply else ply
+            self._again()
+            return
+        self.opened = ply
+        self.on_jump(ply)
+        self._again()  # the jump may be refused (online, or the move shown already)
+
+    def _again(self) -> None:
+        if self._source is not None:
+            self.refresh(*self._source)
 
     def _style(self, index: int) -> str:
         ply = self.row_ply[index] if index < len(self.row_ply) else index
@@ -140,32 +170,56 @@ class HistoryPanel(Panel):
         self.list.seat_colors = colors
         self.list.invalidate()
 
-    def refresh(self, session: Session, note: Callable[[Any], str] | None = None) -> None:
-        """Rebuild the rows; ``note(record)`` gives a move's explanation ("" for none)."""
+    def refresh(self, session: Session, board: Any = None) -> None:
+        """Rebuild the rows; ``board`` (a :class:`~pegboard.ui.board.BoardView`) explains the moves."""
+        self._source = (session, board)
+        if len(session.history) != self._moves:  # a move was played or taken back: the cursor's entry opens
+            self._moves = len(session.history)
+            self.opened = None
+        self.cursor = session.cursor
+        viewer = session.viewer
         entries = [HistoryRow("", "", "Start")]
         row_ply = [0]
+        note_row = [False]
         size = theme.SMALL_FONT_SIZE
         room = max(60.0, self.list.rect.width - 44)
+        opened = self.open_ply()
         for ply in session.history:
-            by = ""
-            if ply.by not in ("human", "import"):
-                by = _bot_name(session, ply.by)
-            entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), compact_move_text(ply.text), by, ply.seat))
+            by = "" if ply.by in _NOT_A_PLAYER else _bot_name(session, ply.by)
+            text = compact_move_text(ply.text_for(viewer))
+            entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), text, by, ply.seat))
             row_ply.append(ply.number)
-            lines = list(_wrap(note(ply) if note is not None else "", room, size))
-            if len(lines) > self.NOTE_LINES:  # the rest is in the explain line and the exported record
-                lines = lines[: self.NOTE_LINES]
-                lines[-1] += " …"
-            for line in lines:
+            note_row.append(False)
+            for line in self._note_lines(board, ply, ply.number == opened, room, size):
                 entries.append(HistoryRow("", "", line, note=True))
                 row_ply.append(ply.number)
-        self.cursor = session.cursor
+                note_row.append(True)
         self.row_ply = row_ply
+        self.note_row = note_row
         self.list.set_entries(entries)
         self.list.selected = None
-        current = max((i for i, p in enumerate(row_ply) if p == self.cursor), default=0)
+        current = max((i for i, p in enumerate(row_ply) if p == opened or p == self.cursor), default=0)
         self.list.ensure_visible(current)
         self.list.invalidate()
+
+    def _note_lines(self, board: Any, record: Any, opened: bool, room: float, size: float) -> list[str]:
+        """The explanation lines under one move: all of it when ``opened``, else its summary, cut short."""
+        if board is None:
+            return []
+        note = board.history_note(record)
+        text = note if opened else (board.history_summary(record) or note)
+        lines = [line for paragraph in text.split("\n") for line in _wrap(paragraph, room, size)]
+        if opened:
+            return lines
+        cut = len(lines) > self.NOTE_LINES
+        if cut or (text != note and note):  # more to read: say how
+            lines = lines[: self.NOTE_LINES]
+            tail = " … (click for all)" if cut else " (click for all)"
+            lines[-1] = fit_text(lines[-1], room - text_width(tail, size), size).rstrip("…").rstrip() + tail
+        return lines
+
+
+_NOT_A_PLAYER = frozenset({"human", "import", "resign", "timeout"})  # how a move came, not a bot's id
 
 
 @lru_cache(maxsize=4096)
@@ -187,8 +241,6 @@ def _wrap(text: str, width: float, size: float) -> tuple[str, ...]:
 
 def _bot_name(session: Session, bot_id: str) -> str:
     """The display name of the bot that played a move (its id when it is no longer seated)."""
-    if bot_id == "timeout":
-        return "timeout"
     for ctl in session.seats:
         if ctl.bot is not None and ctl.bot.id == bot_id:
             return ctl.bot.name

@@ -8,7 +8,6 @@ hosts the game's :class:`~pegboard.ui.board.BoardView`.
 from __future__ import annotations
 
 import logging
-import math
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,12 +21,14 @@ from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
+from pegboard.ui.clockline import clock_text
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
 from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
+from pegboard.ui.soundcues import SOUND_SETTING, SoundCues
 from pegboard.ui.widgets import Button, Dialog, Label, MessageDialog, Panel, Ui, Widget, text_width
 
 log = logging.getLogger(__name__)
@@ -126,6 +127,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.dialog: Dialog | None = None
         self.dialogs_opened: list[Dialog] = []
         self.notice: str | None = None
+        #: The answer to a key (M: "Sound off."), shown over the board's status until the next click, key or move.
+        self.flash: str | None = None
         self.show_history = width >= 1000
         self.hints = True
         self._time = 0.0
@@ -168,6 +171,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
         #: Play a friend: the lobby panel and, during an online match, the network behind ``session``.
         self.friend = FriendPlay(self)
+        #: The sound effects: which cue when, the volume and mute (kept in the settings store).
+        self.sound = SoundCues(self.settings_store)
+        self.sound.watch(session)
 
         # the clear paints the board area's colour; _layout frames it with the window's (software
         # OpenGL pays for every pixel drawn, so the board area is not filled a second time)
@@ -196,12 +202,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 self.notice = f"The {game.name or game.id} board view failed to start; showing the move list."
         self.board = view if view is not None else MoveListView(game, self.session)
         self.board.set_hints(self.hints)
-        has_settings = bool(self.board.settings())
-        self.settings_button.show(has_settings)
-        if has_settings:
-            self.buttons["settings"] = self.settings_button
-        else:
-            self.buttons.pop("settings", None)
+        self.settings_button.show(True)  # every game's Settings has at least the sound row
+        self.buttons["settings"] = self.settings_button
         self._view_game = game
         colors = self.board.seat_colors or theme.SEAT_COLORS
         self.evalbar.colors = colors
@@ -274,6 +276,9 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self._layout(self.width, self.height)
         elif self.board is not None:
             self.board.on_session_change(change)
+        self.sound.on_change(change, self.session, self.board)
+        if change.kind in POSITION_CHANGES:
+            self.flash = None
         if change.kind in POSITION_CHANGES or change.kind == "bot_error":
             self.notice = None if change.kind != "bot_error" else self.notice
         self._refresh_all(position=change.kind in POSITION_CHANGES)
@@ -285,7 +290,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
-        self.evalbar.show(not s.online)  # no engine help against a friend
+        self.evalbar.show(self._evaluation_offered())
         allowed = not s.online and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
@@ -295,10 +300,10 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
         self.bar_buttons["import"].set_text(f"Import {suffix}", "Import")
         if position:
-            self.history.refresh(s, self.board.history_note if self.board is not None else None)
+            self.history.refresh(s, self.board)
             evaluator = self._evaluator()
             evaluation = None
-            if evaluator is not None and not s.online:
+            if evaluator is not None and self._evaluation_offered():
                 try:
                     evaluation = evaluator.evaluate(s.state)
                 except Exception:  # noqa: BLE001
@@ -309,10 +314,17 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
                 self._layout(self.width, self.height)
         self._refresh_status()
 
+    def _evaluation_offered(self) -> bool:
+        """The evaluation bar shows unless it would help or mislead: no engine help against a
+        friend online, and none while a person plays a game that hides something from them (it
+        would judge the hidden part too, and what they know alone leaves out the other side)."""
+        s = self.session
+        return not s.online and not (s.game.hidden_information and s.viewer is not None)
+
     def _show_buttons(self, online: bool) -> None:
         """The top bar for the session shown: the full set, or Resign/Leave and History online."""
         names = [n for n in self.bar_buttons if (n in ONLINE_BUTTONS if online else n != "resign")]
-        if not online and self.board is not None and self.board.settings():
+        if not online:
             names.append("settings")
         if names != list(self.buttons):
             self.buttons = {n: self.bar_buttons.get(n, self.settings_button) for n in names}
@@ -332,6 +344,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         s = self.session
         if s.last_error:
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
+        if self.flash:
+            return self.flash, theme.TEXT
         if self.tip:
             return self.tip, theme.TEXT_DIM
         view_text = self.board.status_text() if self.board is not None else None
@@ -361,23 +375,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.status.set_move_fraction(left / per_move if left is not None and per_move else None)
 
     def _clock_text(self) -> str:
-        s = self.session
-        if s.clock is None:
-            return ""
-        parts = []
-        for seat, left in enumerate(s.clock_times()):
-            if left is not None:
-                parts.append(f"{s.seat_name(seat)} {_mmss(left)}")
-        move_left = s.move_time_left()
-        if move_left is not None:
-            parts.append(f"move {_mmss(move_left)}")
-        return " · ".join(parts)
+        return clock_text(self.session)
 
     # -- the frame loop ----------------------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
         """One frame of work: poll the session (bots, clocks), animate, refresh the status."""
         self._time += dt
+        self._hold_clocks()
         self.friend.tick()
         try:
             self.session.poll()
@@ -385,6 +390,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.show_error("Error", str(exc))
         if self.board is not None:
             self.board.update(dt)
+        self.sound.tick(dt, self.session)
         self._refresh_status()
 
     def on_draw(self) -> None:
@@ -420,6 +426,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.tip = None  # a click answers the question the tooltip was for
+        self.flash = None
         if self.dialog is not None:
             self.dialog.on_mouse_press(x, y, button, modifiers)
             return
@@ -498,6 +505,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.board.on_mouse_scroll(lx, ly, scroll_x, scroll_y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        self.flash = None
         ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
         if self.dialog is not None:
             self.dialog.on_key_press(symbol, modifiers)
@@ -518,6 +526,8 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
             self.hints = not self.hints
             if self.board is not None:
                 self.board.set_hints(self.hints)
+        elif symbol == key.M and not ctrl:
+            self.toggle_sound()
         else:
             return False
         return True  # handled: in particular Escape must not close the window
@@ -534,6 +544,7 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.session.close()
         if local is not None:
             local.close()
+        self.sound.close()
         super().on_close()
 
     # -- actions -------------------------------------------------------------------------------------
@@ -597,8 +608,14 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self._layout(self.width, self.height)
 
     def new_game(self) -> None:
-        self.session.restart()
+        if self.board is None or not self.board.new_game():
+            self.session.restart()
         self.say("New game.")
+
+    def toggle_sound(self) -> None:
+        """Sound off, or on again at the kept volume (the M key)."""
+        self.flash = "Sound on." if self.sound.toggle() else "Sound off."
+        self._refresh_status()
 
     # -- Play a friend ---------------------------------------------------------------------------
 
@@ -622,10 +639,12 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.session.remove_listener(self._on_change)
         self.session = session
         session.add_listener(self._on_change)
+        self.sound.watch(session)
         self.notice = None
         self._build_view()
         self._layout(self.width, self.height)
         self._refresh_all()
+        self._hold_clocks()
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -636,12 +655,19 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         dialog.place(self.width, self.height)
         self.dialog = dialog
         self.dialogs_opened.append(dialog)
+        self._hold_clocks()
         return dialog
 
     def close_dialog(self, dialog: Dialog) -> None:
         if self.dialog is dialog:
             dialog.clear()
             self.dialog = None
+            self._hold_clocks()
+
+    def _hold_clocks(self) -> None:
+        """While a dialog covers the board nobody can move, so the clocks wait (the session
+        never holds an online match's clocks)."""
+        self.session.hold_clocks(self.dialog is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
         return self.open_dialog(MessageDialog(title, message, error=True))
@@ -651,16 +677,20 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         return self.open_dialog(ConfirmDialog(title, message, on_yes, yes_label=yes_label, no_label=no_label))
 
     def open_settings(self) -> Dialog | None:
-        """The board view's Settings panel (None when the view has no settings)."""
-        if self.board is None or not self.board.settings():
+        """The Settings panel: the board view's settings, then the sound row (None without a view)."""
+        if self.board is None:
             return None
         game = self.session.game
         specs = list(self.board.settings())
-        values = current_values(self.settings_store, game.id, specs)
-        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", specs, values, self._save_settings,
-                                               note="Rule settings start a new game."))
+        values = current_values(self.settings_store, game.id, specs) | self.sound.values()
+        note = "Rule settings start a new game." if any(s.rule for s in specs) else ""
+        return self.open_dialog(SettingsDialog(f"⚙ {game.name or game.id} settings", [*specs, SOUND_SETTING], values,
+                                               self._save_settings, note=note))
 
     def _save_settings(self, changed: dict[str, Any]) -> None:
+        if SOUND_SETTING.key in changed:
+            self.sound.apply_settings(changed)
+            changed = {k: v for k, v in changed.items() if k != SOUND_SETTING.key}
         if not changed or self.board is None:
             return
         rules = {s.key for s in self.board.settings() if s.rule}
@@ -737,10 +767,29 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
         self.say("Turn limit extended; play on.")
 
     def open_export(self, folder: Path | None = None) -> Dialog:
+        refusal = self.export_refusal()
+        if refusal is not None:
+            return self.open_dialog(MessageDialog("Export waits for the end", refusal))
         suffix = self._text_suffix()
         name = f"{self.session.game.id}-{datetime.now():%Y%m%d-%H%M%S}{suffix}"
         return self.open_dialog(FileDialog(f"Export {suffix}", "save", self._export, folder=folder, name=name,
                                            suffixes=(suffix, ".json")))
+
+    def export_refusal(self) -> str | None:
+        """Why the game under way may not be saved to a file now (None: it may). A record holds
+        the seed and every move, so while a person plays a game that hides something from them
+        (fog of war), or one where taking a move back is not offered (a rated game: the seed
+        tells the refills to come), the file would tell them what they may not know."""
+        s = self.session
+        if s.is_over or s.viewer is None:
+            return None
+        if s.game.hidden_information:
+            return ("A saved game holds the seed and every move, both sides', so while the game runs under fog it "
+                    "would show what you cannot see. Export it when the game is over.")
+        if self.board is not None and not self.board.allows_undo():
+            return ("A saved game holds the seed, which tells every star still to fall, so a rated game can be "
+                    "exported once it is over.")
+        return None
 
     def _export(self, path: Path) -> str | None:
         try:
@@ -792,11 +841,6 @@ class MatchWindow(pyglet.window.Window):  # type: ignore[misc]  # pyglet picks t
 
     def type_text(self, text: str) -> None:
         self.send("on_text", text)
-
-
-def _mmss(seconds: float) -> str:
-    seconds = max(0, math.ceil(seconds))
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 __all__ = ["MatchWindow", "StatusBar"]

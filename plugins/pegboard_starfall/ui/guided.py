@@ -23,29 +23,42 @@ from pegboard.specs import Bot, BotSpec
 from .. import moves as mv
 from ..pieces import SCOUT
 
-SEED = 7
+SEED = 3
 STEPS = ("move", "claim", "match", "done")
 
 
 class ScriptedBot(Bot):
-    """The guided game's opponent: always the first legal swap that pays nothing, else the first move."""
+    """The guided game's opponent: a quiet move every turn, the same every time.
+
+    It plays the first swap it sees that pays it nothing; when the dark hides every swap from
+    it too, it steps a drone onto an empty square of its own half (the first such move); only
+    when it has neither does it play its first legal action. It never fires a missile, and
+    never takes, claims or lands on anything while a quiet move is left.
+    """
 
     def choose(self, view: Any, budget: float) -> mv.SfMove:
         legal: list[mv.SfMove] = view.legal_moves()
         actions = [m for m in legal if m.kind != mv.FIRE]
+        me = view.to_move
         swaps = sorted((m for m in actions if m.kind == mv.SWAP), key=lambda m: (m.a, m.b))
         for m in swaps:
+            before = view.drone_count(me)
             view.apply(m)
-            paid = view.drone_count(view.to_move ^ 1)
+            paid = view.drone_count(me) != before
             view.undo()
-            if paid == view.drone_count(view.to_move):
+            if not paid:
                 return m
-        return swaps[0] if swaps else (actions or legal)[0]
+        half = view.geo.half
+        steps = sorted((m for m in actions if m.kind == mv.MOVE and not view.kind[m.b] and half[m.b] == me),
+                       key=lambda m: (m.a, m.b))
+        if steps:
+            return steps[0]
+        return (actions or legal)[0]
 
 
 GUIDE_BOT = BotSpec(id="guide", name="Guide", game="starfall", budget=0.0,
                     factory=lambda game, seed: ScriptedBot(),
-                    description="The guided first game's opponent: always the same quiet swap.")
+                    description="The guided first game's opponent: a quiet swap, or one quiet step, the same every time.")
 
 
 def guided_game(plugins: Any) -> tuple[Any, str]:
@@ -87,7 +100,8 @@ class Guide:
                 return None, ""
             if selected != scout:
                 return scout, "Guided game 2/3: tap your scout again."
-            return None, "Guided game 2/3: press Claim (right): the squares around the scout become yours and light up."
+            return None, ("Guided game 2/3: press the lit Claim button on the right: the squares around the scout "
+                          "become yours and light up.")
         swap = self.paying_swap(st)
         if swap is None:
             return None, ""
@@ -116,10 +130,11 @@ class Guide:
 
     @staticmethod
     def paying_swap(st: Any) -> mv.SfMove | None:
-        """The first swap (bare stars first, then in square order) that makes a drone appear for the mover."""
+        """The first swap of two bare stars (a star under a drone is hidden by it), in square
+        order, that makes a drone appear for the mover."""
         me = st.to_move
-        swaps = (m for m in st.legal_moves() if m.kind == mv.SWAP)
-        for m in sorted(swaps, key=lambda m: (bool(st.kind[m.a] or st.kind[m.b]), m.a, m.b)):  # bare stars first
+        swaps = (m for m in st.legal_moves() if m.kind == mv.SWAP and not st.kind[m.a] and not st.kind[m.b])
+        for m in sorted(swaps, key=lambda m: (m.a, m.b)):
             probe = st.clone()
             events = probe.apply(m)
             if any(e.kind == "drone_spawned" and e.data.get("side") == me for e in events):

@@ -25,17 +25,19 @@ from pyglet.window import key, mouse
 from pegboard.game import events_for
 from pegboard.ui import theme
 from pegboard.ui.animation import AnimationQueue
-from pegboard.ui.board import BoardViewBase, ViewHost
+from pegboard.ui.board import BoardViewBase, ViewHost, as_sentence
+from pegboard.ui.clockline import clock_text
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import Setting, current_values
 from pegboard.ui.transform import Transform
-from pegboard.ui.widgets import Button, Label, Ui, fit_text, text_width
+from pegboard.ui.widgets import Button, Label, Ui, wrapped_height
 
 from .. import fog
 from .. import moves as mv
 from ..pieces import COLOR_NAMES, COMMAND, KIND_NAMES, RED_SQUARES, SIDE_NAMES, WHITE_SQUARES
 from ..state import StarfallState
-from . import guided, look, match, motion, options, picking, rated
+from . import explaining, guided, look, match, motion, options, picking, rated, sounds, welcome
+from .explainline import ExplainLine
 from .hinting import QuietHand
 from .motion import Scene
 from .painter import Frame, Groups, Painter
@@ -70,7 +72,8 @@ class StarfallView(BoardViewBase):
         self._pieces_key: Any = None
         self.anims = AnimationQueue()
         self.explain_enabled = True
-        self.explain = ""
+        self.explain = ExplainLine()
+        self._told_cache: dict[int, tuple[Any, int | None, str, str]] = {}
         # selection state
         self.selected: int | None = None  # a drone square (ours to act with, or inspected)
         self.mode: str | None = None
@@ -91,7 +94,6 @@ class StarfallView(BoardViewBase):
         self.title = Label("", bold=True)
         self.scores = Label("", size=theme.SMALL_FONT_SIZE, wrap=True)
         self.clocks = Label("", size=theme.FONT_SIZE, bold=True)
-        self.explain_label = Label("", wrap=True, size=theme.SMALL_FONT_SIZE, color=theme.TEXT)
         self.mode_buttons: dict[str, Button] = {}
         for mode in (*picking.MODES, "claim"):
             self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode))
@@ -100,7 +102,7 @@ class StarfallView(BoardViewBase):
         self.aim_anywhere: mv.SfMove | None = None
         self.fall_button = Button("Let it fall at random", lambda: self._play(self.aim_anywhere) if self.aim_anywhere else None)
         self.cancel_button = Button("Cancel (Esc)", self.cancel)
-        self.widgets = [self.title, self.scores, self.clocks, self.info, self.explain_label, *self.mode_buttons.values(),
+        self.widgets = [self.title, self.scores, self.clocks, self.info, *self.explain.widgets, *self.mode_buttons.values(),
                         self.pass_button, self.fall_button, self.cancel_button]
         self.quiet = QuietHand(lambda: self.now())
         self.values: dict[str, Any] = dict(options.DEFAULTS)
@@ -155,7 +157,7 @@ class StarfallView(BoardViewBase):
         self.painter.bottom = self.me
         self.painter.fit(board.x, board.y, board.width, board.height)
         ox, oy, bw, bh = self.painter.rect
-        self.explain_label.set_rect(Rect(ox, oy + bh + 6, bw, EXPLAIN_HEIGHT - 6))
+        self.explain.layout(Rect(ox, oy + bh + 6, bw, EXPLAIN_HEIGHT - 6), Rect(ox, oy, bw, bh))
         self._layout_panel()
         self._ground_key = None
         self.refresh()
@@ -166,8 +168,9 @@ class StarfallView(BoardViewBase):
         y = p.top
         self.title.set_rect(Rect(p.x, y - 24, p.width, 24))
         y -= 26
-        self.scores.set_rect(Rect(p.x, y - 100, p.width, 100))
-        y -= 102
+        scores_h = max(100.0, wrapped_height(self.scores.text, p.width, theme.SMALL_FONT_SIZE))  # lines wrap under fog
+        self.scores.set_rect(Rect(p.x, y - scores_h, p.width, scores_h))
+        y -= scores_h + 2
         self.clocks.set_rect(Rect(p.x, y - 24, p.width, 24))
         y -= 28
         self.info.set_rect(Rect(p.x, y - 96, p.width, 96))
@@ -357,6 +360,13 @@ class StarfallView(BoardViewBase):
         if guide.step == "done" and self.session.cursor and self.guide_text == "":
             self.guide_text = ""
 
+    def guide_button(self) -> str | None:
+        """The action button the guided game lights now: Claim, once the scout is selected at step 2."""
+        guide = self.guide
+        if guide is None or guide.step != "claim" or self.selected is None:
+            return None
+        return "claim" if self.selected == guide.scout(self.st, self.me) else None
+
     def status_text(self) -> str | None:
         if self.status:
             return self.status
@@ -473,10 +483,10 @@ class StarfallView(BoardViewBase):
         return f"Starfall — you are {SIDE_NAMES[self.me]}"
 
     def score_lines(self) -> list[str]:
-        """Lines under the title: squares, stocks, drones (views add ratings)."""
+        """Lines under the title: squares, stocks, drones (views add ratings). Under fog the other
+        side's figures count only what the viewer sees ("12 in sight")."""
         st = self.st
-        owned = st.territory()
-        me, them = self.me, self.me ^ 1
+        me = self.me
         target = st.rules.target
         lines = []
         skill = match.skill_of(self.session)
@@ -485,10 +495,31 @@ class StarfallView(BoardViewBase):
         elif skill is not None:
             rated_word = "rated" if self.profile is not None else "not rated: no profile"
             lines.append(f"You {rated.rating(self.profile):.0f} · bot skill {skill}: {options.bot_rating(skill)} ({rated_word})")
+        known = self.view_state()
+        hidden = self.viewer ^ 1 if st.rules.fogged else None
+        owned = known.territory()
+
+        def who(seat: int) -> str:
+            return "you" if seat == me else SIDE_NAMES[seat]
+
+        def count(seat: int, value: int) -> str:
+            return f"{value} in sight" if seat == hidden else str(value)
+
+        def stock(seat: int) -> str:
+            if seat == hidden and known.cmd[seat] < 0:
+                return "out of sight"
+            return str(known.command_stock(seat))
+
+        def drones(seat: int) -> str:
+            n = known.drone_count(seat)
+            return count(seat, n) if seat == hidden else f"{n}/{st.rules.drone_cap}" if seat == me else str(n)
+
+        first, second = me, me ^ 1
         return lines + [
-            f"Squares: you {owned[me]}, {SIDE_NAMES[them]} {owned[them]} (win at {target})",
-            f"Missiles in stock: you {st.command_stock(me)}, {SIDE_NAMES[them]} {st.command_stock(them)}",
-            f"Drones: you {st.drone_count(me)}/{st.rules.drone_cap}, {SIDE_NAMES[them]} {st.drone_count(them)}",
+            f"Squares: {who(first)} {count(first, owned[first])}, {who(second)} {count(second, owned[second])} "
+            f"(win at {target})",
+            f"Missiles in stock: {who(first)} {stock(first)}, {who(second)} {stock(second)}",
+            f"Drones: {who(first)} {drones(first)}, {who(second)} {drones(second)}",
         ]
 
     def _refresh_panel(self) -> None:
@@ -496,8 +527,8 @@ class StarfallView(BoardViewBase):
         self.scores.set_text("\n".join(self.score_lines()))
         self.clocks.set_text(self._clock_line())
         self.info.set_text(self._selection_text())
-        shown = fit_lines(self.explain, self.explain_label.rect.width, 2) if self.explain_enabled else ""
-        self.explain_label.set_text(shown)
+        self.explain.set_enabled(self.explain_enabled)
+        self.explain.set_texts(*self.explain_texts())
         own_turn = self._can_act()
         for mode, button in self.mode_buttons.items():
             offered = own_turn and self.selected is not None and mode in self.acts
@@ -507,7 +538,7 @@ class StarfallView(BoardViewBase):
             else:
                 button.set_enabled(True)
             button.show(offered)
-            button.set_toggled(offered and mode == self.mode)
+            button.set_toggled(offered and (mode == self.mode or mode == self.guide_button()))
             if mode == "fire" and offered:
                 sq = self.selected
                 assert sq is not None
@@ -519,13 +550,9 @@ class StarfallView(BoardViewBase):
         self._layout_panel()
 
     def _clock_line(self) -> str:
-        s = self.session
-        if s.clock is None:
-            return ""
-        times = s.clock_times()
-        parts = [f"{'You' if seat == self.me else SIDE_NAMES[seat]} {_mmss(left)}" for seat, left in enumerate(times)
-                 if left is not None]
-        return "   ".join(parts)
+        """The clocks as the status bar shows them (the session's, read every frame), with "You"."""
+        names = ["You" if seat == self.me else SIDE_NAMES[seat] for seat in range(2)]
+        return clock_text(self.session, names, move_timer=False)
 
     def _selection_text(self) -> str:
         st = self.frame
@@ -541,7 +568,7 @@ class StarfallView(BoardViewBase):
         kind = KIND_NAMES[st.kind[sq]]
         whose = "Your" if st.side[sq] == self.me else f"{SIDE_NAMES[st.side[sq]]}'s"
         rides = _ride_words(st.ride[sq])
-        parts = [f"{whose} {kind} at {_square_name(self.sf.geo, sq)}, power {st.power[sq]}"]
+        parts = [f"{whose} {kind} at {self.sf.geo.name(sq)}, power {st.power[sq]}"]
         if st.miss[sq] or st.kind[sq] == COMMAND:
             parts.append(f"{st.miss[sq]} missile{'s' * (st.miss[sq] != 1)}" + (" in stock" if st.kind[sq] == COMMAND else ""))
         if rides:
@@ -555,7 +582,7 @@ class StarfallView(BoardViewBase):
         if st.kind[sq] == COMMAND and st.side[sq] == self.me:
             cost = self.sf.rules.turret_cost
             if st.miss[sq] < cost:
-                text += f" Build a turret needs {cost} missiles."
+                text += f" A turret takes {cost} missiles."
         return text
 
     # -- session changes ------------------------------------------------------------------------------
@@ -576,7 +603,8 @@ class StarfallView(BoardViewBase):
         if change.kind == "move" and change.move is not None and not self.anims.busy:
             self.painter.bottom = self.me
             after = self._frame_now()
-            events = events_for(change.events, self.me if match.human_seat(self.session) is not None else change.seat)
+            viewer = self.session.viewer
+            events = list(change.events) if viewer is None else events_for(change.events, viewer)
             sign = 1.0 if change.seat == self.me else -1.0
             steps = motion.move_steps(self.show, before, after, change.move, events, self.painter.center,
                                       self.painter.cell, sign)
@@ -584,28 +612,54 @@ class StarfallView(BoardViewBase):
             self.anims.extend(steps)
         else:
             self.anims.skip()
-        self.explain = self.explain_for(change)
         self.refresh()
 
-    def explain_for(self, change: Any) -> str:
-        """The explain line after ``change``: what the moves since the person last moved did
-        (their own move and the answer), in the engine's words."""
+    def explained(self) -> list[Any]:
+        """The moves the explain line tells: since the person last acted (their own move, with
+        the missiles fired before it, and the answer)."""
         s = self.session
         if s.cursor == 0:
-            return ""
+            return []
         first = s.cursor - 1
         while first > 0 and not (s.seats[s.history[first].seat].is_human and cast(mv.SfMove, s.history[first].move).kind != mv.FIRE):
             first -= 1
         while first > 0 and s.history[first - 1].seat == s.history[first].seat:
             first -= 1  # the missiles fired before that action belong with it
-        return " ".join(explain_text(r, self._hearer(r), s.seat_name(r.seat)) for r in s.history[first:s.cursor])
+        return s.history[first:s.cursor]
 
-    def _hearer(self, record: Any) -> int:
-        """Whose account of a past move to tell: the person's (the mover's when two share the screen)."""
-        return self.me if match.human_seat(self.session) is not None else record.seat
+    def explain_texts(self) -> tuple[str, str]:
+        """The explain line at a glance and in full, as the person at the screen may know it."""
+        s, viewer = self.session, self.session.viewer
+        records = self.explained()
+        short = " ".join(explaining.summary(r, viewer, s.seat_name(r.seat), self.sf.geo.name) for r in records)
+        full = "\n".join(line for r in records for line in explaining.detail(r, viewer, s.seat_name(r.seat)))
+        return short, full
 
     def history_note(self, record: Any) -> str:
-        return " ".join(e.text for e in events_for(record.events, self._hearer(record)) if e.text)
+        return self._told(record)[0]
+
+    def history_summary(self, record: Any) -> str:
+        return self._told(record)[1]
+
+    def _told(self, record: Any) -> tuple[str, str]:
+        """A played move's History note and summary ("" each when the row says it all), worked
+        out once per move and viewer: the History asks for every move after every change."""
+        viewer = self.session.viewer
+        hit = self._told_cache.get(id(record))
+        if hit is not None and hit[0] is record and hit[1] == viewer:
+            return hit[2], hit[3]
+        name = self.session.seat_name(record.seat)
+        lines = explaining.detail(record, viewer, name)
+        note = "" if lines == [explaining.headline(record, viewer, name)] else "\n".join(lines)  # the row says it all
+        short = explaining.summary(record, viewer, name, self.sf.geo.name)
+        summary = "" if short == " ".join(lines) else short
+        if len(self._told_cache) > 4096:
+            self._told_cache.clear()
+        self._told_cache[id(record)] = (record, viewer, note, summary)
+        return note, summary
+
+    def sound_cues(self, events: Sequence[Any]) -> list[str]:
+        return sounds.move_cues(events)
 
     # -- input --------------------------------------------------------------------------------------
 
@@ -614,6 +668,7 @@ class StarfallView(BoardViewBase):
 
     def update(self, dt: float) -> None:
         session = self.session
+        self.clocks.set_text(self._clock_line())  # every frame, as the status bar does
         if self.quiet.poll(session, match.info(session).guided):
             self.highlight = self.quiet.squares
             self._rebuild_overlay()
@@ -636,11 +691,13 @@ class StarfallView(BoardViewBase):
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         gx, gy = x + self.area.x, y + self.area.y
+        self.explain.set_hover(gx, gy)
         for w in self.widgets:
             if isinstance(w, Button):
                 w.set_hover(w.visible and w.enabled and w.contains(gx, gy))
 
     def on_mouse_leave(self) -> None:
+        self.explain.leave()
         for w in self.widgets:
             w.set_hover(False)
 
@@ -651,6 +708,8 @@ class StarfallView(BoardViewBase):
             self._rebuild_overlay()
             return
         gx, gy = x + self.area.x, y + self.area.y
+        if self.explain.press(gx, gy):  # the explain line opens (or closes) its whole text
+            return
         if self._panel_press(gx, gy, button, modifiers):
             self._refresh_panel()
             self._rebuild_overlay()
@@ -717,7 +776,10 @@ class StarfallView(BoardViewBase):
         if self._can_act() and self.frame.side[sq] == st.to_move:
             self.acts = picking.actions(st, sq)
             self.mode = picking.default_mode(st, sq, self.acts)
-            if self.mode is None and self.frame.kind[sq] != COMMAND:
+            if self.guide_button() == "claim":
+                self.mode = None  # step 2 asks for Claim: the lit button, not the scout's moves
+                self.status = None
+            elif self.mode is None and self.frame.kind[sq] != COMMAND:
                 self.reach = self.view_state().reach(sq)
                 self.status = f"That {KIND_NAMES[self.frame.kind[sq]]} has no move now."
             else:
@@ -798,7 +860,7 @@ class StarfallView(BoardViewBase):
             self.status = "No line: the stars snap back (that costs nothing)."
             self.anims.extend(motion.snap_steps(self.show, self.frame, a, b, self.painter.center))
         else:
-            self.status = (reason[0].upper() + reason[1:] + ".") if reason else "That swap is not possible."
+            self.status = as_sentence(reason) if reason else "That swap is not possible."
         self._refresh_panel()
         self._rebuild_overlay()
         return False
@@ -859,16 +921,14 @@ class StarfallView(BoardViewBase):
         old = match.previous(self.session)
         if old is not None:
             self.notice = rated.abandon(old, self.profile) or None
+        welcome.first_look(host, options.GAME, self.session.online)
         info = match.info(self.session)
         if not info.guided and self.session.cursor == 0 and not self.session.online:  # an online match is the host's
-            if match.configure(self.session, self.session.plugins, self.values, self._ratings()):
-                return  # the window built a new view for the new game
-            if not host.settings_store.get_setting(options.GAME, "welcomed", False):
-                host.settings_store.set_setting(options.GAME, "welcomed", True)
-                host.confirm("Welcome to Starfall",
-                             "New here? The guided first game walks you through a move, a claim and a match on a "
-                             "dark board, one lit square at a time. (It is in Settings any time.)",
-                             self.start_guided, yes_label="Guided game", no_label="Just play")
+            match.configure(self.session, self.session.plugins, self.values, self._ratings())
+            if self.session.game is not self.game:
+                return  # the window built a new view for the new game; that one greets
+        if welcome.take(host, options.GAME):
+            host.confirm(welcome.TITLE, welcome.MESSAGE, self.start_guided, yes_label="Guided game", no_label="Just play")
         self.refresh()
 
     def _ratings(self) -> tuple[float, float] | None:
@@ -910,6 +970,15 @@ class StarfallView(BoardViewBase):
         if host is not None:
             host.say("Guided first game: follow the lit squares.")
 
+    def new_game(self) -> bool:
+        """After the guided game, New starts a normal game: the stored settings and bot skill."""
+        session = self.session
+        if session.online or not match.info(session).guided:
+            return False
+        match.drop_guide(session)
+        match.configure(session, session.plugins, self.values, self._ratings(), force=True)
+        return True
+
     def play_friend(self) -> None:
         """Settings → Play a friend: the window's panel (the same for every game)."""
         if self.host is not None:
@@ -935,26 +1004,6 @@ class StarfallView(BoardViewBase):
         super().delete()
 
 
-def explain_text(record: Any, me: int, seat_name: str) -> str:
-    """The explain-moves line of one history record, as side ``me`` may know it."""
-    texts = [e.text for e in events_for(record.events, me) if e.text]
-    head = f"{seat_name}: {record.text}."
-    return " ".join([head, *texts]) if texts else head
-
-
-def fit_lines(text: str, width: float, lines: int, size: float = theme.SMALL_FONT_SIZE) -> str:
-    """Whole sentences of ``text`` that fit in ``lines`` wrapped lines of ``width`` pixels, then "…"."""
-    if width <= 0 or text_width(text, size) <= width * lines * 0.9:
-        return text
-    out = ""
-    for sentence in text.split(". "):
-        candidate = f"{out}{sentence}. " if out or sentence else out
-        if text_width(candidate + "…", size) > width * lines * 0.9:
-            break
-        out = candidate
-    return (out.rstrip() + " …") if out else fit_text(text, width, size)
-
-
 def _ride_words(mask: int) -> str:
     words = [COLOR_NAMES[c] for c in range(5) if mask >> c & 1]
     if len(words) == 5:
@@ -966,13 +1015,4 @@ def _ride_words(mask: int) -> str:
     return ", ".join(words)
 
 
-def _square_name(geo: Any, sq: int) -> str:
-    return f"{chr(ord('a') + geo.col[sq])}{geo.row[sq] + 1}"
-
-
-def _mmss(seconds: float) -> str:
-    seconds = max(0, int(seconds + 0.999))
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-__all__ = ["StarfallView", "explain_text"]
+__all__ = ["StarfallView"]

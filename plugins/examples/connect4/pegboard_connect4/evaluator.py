@@ -27,6 +27,9 @@ class Connect4Evaluator(Evaluator):
     """One term per window size: each seat's open windows holding that many discs, weighted."""
 
     scale = 40.0  # one open three is worth 32: the bar leans clearly towards a seat with a threat
+    #: Red's win chance is the logistic of score / win_scale: fitted by Pegboard's
+    #: tools/calibrate_win_scale.py to 40 minimax-against-minimax games (1,248 positions).
+    win_scale = 6.4
 
     def __init__(self, game: Game) -> None:
         self.game = game
