@@ -1,7 +1,8 @@
-"""The platform's own plugin: what every game gets for free.
+"""The platform's own plugin: what every game gets for free (``random``, ``mcts``, ``openspiel-mcts``).
 
 Registered by :class:`pegboard.plugins.manager.Plugins` itself, through the same hooks
-as any third-party plugin (like datasette's default plugins).
+as any third-party plugin (like datasette's default plugins), as a :class:`BuiltIns`
+object that holds the manager, so the MCTS bots can find the game's evaluator.
 """
 
 from __future__ import annotations

@@ -5,8 +5,10 @@ UCT (UCB1 over each node's children) with three additions that the contract make
 - **Short playouts scored by the game's evaluator.** A simulation plays ``playout`` random
   plies (``State.random_move``) past the new leaf and scores the position it reaches with
   the game's first evaluator: seat 0 wins with probability ``0.5 + 0.5 * tanh(score /
-  scale)``, ``scale`` being the evaluator's own (the window's bar uses the same curve). A
-  game without an evaluator is played out to its end (a draw past ``PLAYOUT_CAP`` plies).
+  scale)``, ``scale`` being the evaluator's own (the window's bar uses the same curve; the
+  bot was measured with it, before ``Evaluator.win_chance`` with its fitted, flatter
+  ``win_scale`` existed). A game without an evaluator is played out to its end (a draw past
+  ``PLAYOUT_CAP`` plies).
 - **A solver** in two-seat games without chance or hidden information: a child whose move
   ends the game in the mover's favour is proven won, a node all of whose replies are proven
   lost for the replier is proven won, and so on up the tree (MCTS-Solver, Winands et al.
