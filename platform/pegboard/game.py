@@ -423,6 +423,19 @@ class Game(ABC, Generic[MoveT]):
         winner = others[0] if len(others) == 1 else None
         return Result(winner=winner, reason=reason, scores=tuple(0 if s == seat else 1 for s in range(count)), text=text)
 
+    def determinize(self, view: State, player: int, rng: random.Random) -> State:
+        """A full state that ``view`` (``player``'s :meth:`State.player_view`) could be, with
+        what ``player`` cannot know drawn from ``rng``: the hidden parts and, in a
+        :attr:`stochastic` game, the chance still to come (a made-up seed's refills).
+
+        Search over hidden information and chance (the built-in ``mcts`` bot) plays each
+        simulation on a fresh one, so it never looks at the true state and averages over
+        what it cannot know. It must not change ``view``. The default is ``view.clone()``:
+        right for a game with nothing hidden and no chance, and for a stochastic game whose
+        view already carries a made-up future.
+        """
+        return view.clone()
+
     def state_from_observation(self, data: Mapping[str, JSON], player: int) -> State:
         """A state built from ``State.observation(player)``: what a remote player can search and show.
 

@@ -33,6 +33,12 @@ an evaluation counts as several), converted from seconds with a fixed rate,
 so a given seed plays the same moves on any machine; a wall-clock guard
 (``budget`` × 3 + 0.5 s, never above ``budget`` + 2.5 s) stops a search on
 a machine far slower than the rate assumes.
+
+Hard and Expert also answer :meth:`~pegboard.specs.Bot.search`: the same search as
+``choose`` (:meth:`SearchBot.think`), returning the move with its negamax value as an
+evaluator score from Blue's side, the principal line the transposition table holds and the
+work spent. ``search(view, work=N)`` stops on work units alone and draws from a generator
+seeded as the bot was, so its answer depends only on the seed, the view and N.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pegboard.specs import Bot, Figure
+from pegboard.specs import Bot, Figure, SearchResult
 
 from .engine import GROW, LOOP, MOVE_KINDS, REVIVE, Move, NodeWarGame, NodeWarState
 from .evaluator import NodeWarEvaluator
@@ -81,6 +87,7 @@ class NodeWarBot(Bot):
 
     def __init__(self, game: NodeWarGame, seed: int = 0) -> None:
         self.game = game
+        self.seed = seed
         self.rng = random.Random(seed)
         self.evaluator = NodeWarEvaluator(game)
         self.advance = self.evaluator.tables.advance
@@ -402,17 +409,73 @@ class SearchBot(MediumBot):
         return alpha, best_move
 
     def choose(self, view: NodeWarState, budget: float) -> Move:
+        move: Move = self.think(view, *self.limits(budget, self.timed_work)).move  # type: ignore[assignment]
+        return move
+
+    def search(self, view: NodeWarState, *, seconds: float | None = None, work: int | None = None) -> SearchResult:
+        """:meth:`think` under a budget of ``seconds`` or of ``work`` units, with a fresh
+        generator seeded as the bot was (so the answer depends only on the seed, the view and
+        the budget; :meth:`choose` keeps drawing from the bot's running generator)."""
+        if (seconds is None) == (work is None):
+            raise ValueError("give exactly one budget: seconds or work")
+        limits = self.limits(seconds, self.timed_work) if seconds is not None else (float(work or 0), float("inf"))
+        running, self.rng = self.rng, random.Random(self.seed)
+        try:
+            return self.think(view, *limits)
+        finally:
+            self.rng = running
+
+    #: Whether a budget in seconds limits the work too (Expert) or only the wall-clock guard (Hard).
+    timed_work = False
+
+    @staticmethod
+    def limits(budget: float, timed_work: bool) -> tuple[float, float]:
+        """(work limit, wall-clock deadline) for a budget in seconds."""
+        budget = max(0.0, budget)
+        work_limit = max(1.0, budget * WORK_PER_SECOND) if timed_work else float("inf")
+        return work_limit, time.perf_counter() + guard(budget)
+
+    def begin(self, work_limit: float, deadline: float) -> None:
         self.table.clear()
-        self.work, self.work_limit = 0, float("inf")
-        self.deadline = time.perf_counter() + guard(budget)
+        self.work, self.work_limit, self.deadline = 0, work_limit, deadline
+
+    def answer(self, view: NodeWarState, value: float, line: Sequence[Move]) -> SearchResult:
+        """A :class:`SearchResult` from a negamax value for the player to move."""
+        score = value if view.to_move == 0 else -value
+        return SearchResult(move=line[0], score=score, line=tuple(line), work=int(self.work))
+
+    def principal_line(self, view: NodeWarState, first: Move, limit: int = 8) -> list[Move]:
+        """``first`` and the best replies the transposition table holds after it."""
+        line = [first]
+        view.push(first)
+        key = self.key_after(0, view, first)
+        try:
+            while len(line) < limit and view.result is None:
+                entry = self.table.get(key)
+                move = entry[2] if entry is not None else None
+                if move is None or view.check(move) is not None:
+                    break
+                line.append(move)
+                view.push(move)
+                key = self.key_after(key, view, move)
+        finally:
+            for _ in line:
+                view.undo()
+        return line
+
+    def think(self, view: NodeWarState, work_limit: float, deadline: float) -> SearchResult:
+        """The one search behind :meth:`choose` and :meth:`search`: the threat-aware ranking,
+        then a fixed ``depth``-ply alpha-beta over the candidates."""
+        self.begin(work_limit, deadline)
         root = self.threat_aware_scores(view, self._legal(view))
         if root[0][0] >= WIN / 2:
-            return root[0][1]
+            return self.answer(view, root[0][0], [root[0][1]])
         candidates = self.candidates([m for _, m in root], self.root_width)
         try:
-            return self.search_root(view, candidates, self.depth)[1]
-        except OutOfTime:  # only on a machine far slower than usual: keep the one-ply choice
-            return root[0][1]
+            value, move = self.search_root(view, candidates, self.depth)
+        except OutOfTime:  # a spent work budget, or a machine far slower than usual: keep the one-ply choice
+            return self.answer(view, root[0][0], [root[0][1]])
+        return self.answer(view, value, self.principal_line(view, move, self.depth))
 
 
 class HardBot(SearchBot):
@@ -442,16 +505,16 @@ class ExpertBot(SearchBot):
     #: Search iterations (schedule rows) the last :meth:`choose` completed.
     iterations = 0
 
-    def choose(self, view: NodeWarState, budget: float) -> Move:
-        self.table.clear()
-        started = time.perf_counter()
-        budget = max(0.0, budget)
-        self.work = 0
-        self.work_limit = max(1.0, budget * WORK_PER_SECOND)
-        self.deadline = started + guard(budget)
+    timed_work = True
+
+    def think(self, view: NodeWarState, work_limit: float, deadline: float) -> SearchResult:
+        """The schedule's iterations until the work budget (or the wall-clock guard) runs out;
+        the answer is the last completed iteration's."""
+        self.begin(work_limit, deadline)
         root = self.threat_aware_scores(view, self._legal(view))
         self.work += 6 * len(root)
-        best = root[0][1]
+        best_move = root[0][1]
+        best = self.answer(view, root[0][0], [best_move])
         if root[0][0] >= WIN / 2:
             return best
         ranked = [m for _, m in root]
@@ -460,18 +523,18 @@ class ExpertBot(SearchBot):
             self.widths, self.quiesce = widths, quiesce
             self.table.clear()
             candidates = self.candidates(ranked, width)
-            if best in candidates:
-                candidates.remove(best)
-            candidates.insert(0, best)
+            if best_move in candidates:
+                candidates.remove(best_move)
+            candidates.insert(0, best_move)
             try:
                 value, move = self.search_root(view, candidates, depth)
             except OutOfTime:
                 break
-            best = move
+            best_move, best = move, self.answer(view, value, self.principal_line(view, move, depth))
             self.iterations += 1
             if abs(value) >= WIN / 2:
                 break
-        return best
+        return best._replace(work=int(self.work))
 
 
 def bench(quick: bool = False) -> list[Figure]:

@@ -9,16 +9,20 @@ The best move is found on the view the bot receives (a player's observation unde
 every candidate is played with ``push`` and taken back with ``undo`` on that one state, and
 scored by the :class:`~pegboard_starfall.evaluator.StarfallEvaluator` terms the level knows.
 From skill 80 the best few candidates are also answered by the opponent's best reply.
+
+:meth:`SkillBot.search` runs the same search as ``choose`` for the level's best move (never
+the random one) and reports its score, the reply it expects and the work spent.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.specs import Bot
+from pegboard.specs import Bot, SearchResult
 
 from .evaluator import TERMS, StarfallEvaluator
 from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
@@ -69,6 +73,28 @@ FIRE_MARGIN = 0.3
 #: The timed search never runs past this many seconds, whatever the budget: the first pass
 #: stops here (scoring the most promising kinds of move first) and the reply check by then.
 HARD_LIMIT = 1.2
+#: Skill 100 meters its timed search in work units (trial moves scored) at this many per
+#: second of budget, so a seed plays the same moves on any machine and under any load.
+WORK_PER_SECOND = 8_000
+#: The metered search's first pass and any one reply scan may run to this many times the
+#: budget's units (the reply check itself stops at the budget's units, two candidates at least).
+HARD_FACTOR = 2.0
+
+
+def guard(budget: float) -> float:
+    """Wall-clock seconds after which a metered search stops whatever its work count says
+    (a machine far slower or busier than the rate assumes): 4 × budget + 0.5 s, never
+    more than budget + 1.6 s (2 s at the default 0.4 s)."""
+    budget = max(0.0, budget)
+    return min(4 * budget + 0.5, budget + 1.6)
+
+
+#: Refill futures the metered skill 100 weighs every candidate in: its view's own made-up
+#: refills and this many less one more, each from ``Game.determinize`` (a fresh refill seed,
+#: and under fog guessed stars on unseen squares). One future alone rewards the cascades a
+#: made-up refill happens to give; the mean over several does not.
+FUTURES = 3
+
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
 FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
@@ -111,9 +137,22 @@ class Searcher:
         self.evaluator = StarfallEvaluator(game)
         self.k = knowledge
         self.rng = rng
+        #: Trial moves scored so far in this search (the work unit of :meth:`meter`).
+        self.work = 0
+        #: A metered timed search (see :meth:`meter`): where its soft and hard limits fall in
+        #: work units, and its wall-clock guard in seconds; None: the search runs on the clock.
+        self.work_soft: float | None = None
+        self.work_hard: float | None = None
+        self.wall_guard = math.inf
+        #: The opponent's best reply to the chosen move, when the reply check found one.
+        self.reply: SfMove | None = None
+        #: Refill futures a metered timed search weighs each candidate in (see FUTURES).
+        self.futures = 1
+        self.fogged = bool(game.hidden_information)
 
     def value(self, st: Any, me: int) -> float:
         """The position for ``me``, by the terms this level knows."""
+        self.work += 1
         values = self.evaluator.side_values(st, (me,) if self.k.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
         total = 0.0
@@ -133,10 +172,9 @@ class Searcher:
         """
         out: list[tuple[float, SfMove]] = []
         jitter = self.rng.random
-        clock = time.perf_counter
         offset: float | None = None
         for m in moves:
-            if stop is not None and out and clock() > stop:
+            if stop is not None and out and self.past(stop, self.work_hard):
                 break
             if self.plain(st, m, me):
                 light = self.light_value(st, m, me)
@@ -181,8 +219,26 @@ class Searcher:
             for arr in arrays:
                 arr[a], arr[b] = arr[b], 0
 
+    def meter(self, work: float | None, wall_guard: float = math.inf) -> None:
+        """Make the timed search stop on ``work`` units (its reply check; the first pass and a
+        reply scan at HARD_FACTOR times that) or after ``wall_guard`` seconds, whichever
+        comes first; ``work=None`` puts it back on the clock alone."""
+        self.work_soft = work
+        self.work_hard = None if work is None else HARD_FACTOR * work
+        self.wall_guard = wall_guard
+
+    def past(self, stop: float, work_stop: float | None) -> bool:
+        """True once the clock passes ``stop``, or under a work budget the count passes ``work_stop``."""
+        if work_stop is not None and self.work > work_stop:
+            return True
+        return time.perf_counter() > stop
+
     def best(self, st: Any, moves: list[SfMove], budget: float, kinds: frozenset[str] | None = None) -> SfMove:
+        """The level's best move among ``moves`` (see the module docstring); ``self.reply``
+        is then the opponent's best answer to it when the reply check ran."""
         started = time.perf_counter()
+        self.reply = None
+        self.work = 0
         me = st.to_move
         allowed = self.k.kinds if kinds is None else kinds
         actions = [m for m in moves if m.kind != FIRE and m.kind in allowed]
@@ -201,8 +257,13 @@ class Searcher:
         deadline: float | None
         if width < 0:  # timed: the likeliest winners first, so a cut-off loses the least
             actions.sort(key=lambda m: KIND_ORDER.get(m.kind, 9))
-            hard = started + HARD_LIMIT
-            deadline = min(started + max(budget, 0.05), hard)
+            if self.work_soft is None:  # on the clock
+                hard = started + HARD_LIMIT
+                deadline = min(started + max(budget, 0.05), hard)
+            else:  # metered: the work count decides, the clock only guards
+                hard = deadline = started + self.wall_guard
+                if self.futures > 1:
+                    return self.best_over_futures(st, actions, me, hard)
             ranked = self.ranked(st, actions, me, hard)
         else:
             hard = deadline = None
@@ -212,27 +273,66 @@ class Searcher:
         count = len(ranked) if width < 0 else min(width, len(ranked))
         best_move, best_score = ranked[0][1], float("-inf")
         for i in range(count):
-            if deadline is not None and i >= 2 and time.perf_counter() > deadline:
+            if deadline is not None and i >= 2 and self.past(deadline, self.work_soft):
                 break
             score, m = ranked[i]
             if score <= best_score:
                 break  # replies only lower a score: nothing further down can win
             st.push(m)
+            reply = None
             if st.result is None:
-                score = min(score, self.worst_reply(st, me, hard))
+                worst, reply = self.worst_reply(st, me, hard)
+                score = min(score, worst)
             st.undo()
             if score > best_score:
-                best_move, best_score = m, score
+                best_move, best_score, self.reply = m, score, reply
         return best_move
 
-    def worst_reply(self, st: Any, me: int, hard: float | None) -> float:
+    def best_over_futures(self, st: Any, actions: list[SfMove], me: int, hard: float) -> SfMove:
+        """The timed search over ``self.futures`` refill futures: every action scored in each
+        (the mean counts), then the reply check in each, best candidates first, until the
+        work budget's soft limit (two candidates at least)."""
+        game = st.game
+        futures = [st] + [game.determinize(st, me, self.rng) for _ in range(self.futures - 1)]
+        totals: dict[SfMove, list[float]] = {}
+        for future in futures:
+            legal = actions if future is st or not self.fogged else [m for m in actions if future.check(m) is None]
+            for score, m in self.ranked(future, legal, me, hard):
+                totals.setdefault(m, []).append(score)
+        ranked = sorted(((sum(v) / len(v), m) for m, v in totals.items()), key=lambda p: p[0], reverse=True)
+        best_move, best_score = ranked[0][1], float("-inf")
+        for i, (score, m) in enumerate(ranked):
+            if i >= 2 and self.past(hard, self.work_soft):
+                break
+            if score <= best_score:
+                break  # replies only lower a score: nothing further down can win
+            values = []
+            reply = None
+            for future in futures:
+                if future is not st and self.fogged and future.check(m) is not None:
+                    continue
+                future.push(m)
+                value = self.value(future, me)
+                if future.result is None:
+                    worst, found = self.worst_reply(future, me, hard)
+                    value = min(value, worst)
+                    if future is st:
+                        reply = found
+                future.undo()
+                values.append(value)
+            score = sum(values) / len(values)
+            if score > best_score:
+                best_move, best_score, self.reply = m, score, reply
+        return best_move
+
+    def worst_reply(self, st: Any, me: int, hard: float | None) -> tuple[float, SfMove | None]:
         """The lowest value for ``me`` among the opponent's forcing actions (its best reply).
 
         Forcing: claims, warps, strikes, rams, and drone moves that land on a drone (takes,
         stacks) or move a siege or a shield. Swaps and missile shots are left out: they cost
         most to try and seldom hurt the other side at once.
         """
-        worst = float("inf")
+        worst, reply = float("inf"), None
         kind = st.kind
         for m in st.legal_moves():
             k = m.kind
@@ -245,30 +345,88 @@ class Searcher:
             v = self.value(st, me)
             st.undo()
             if v < worst:
-                worst = v
-            if hard is not None and time.perf_counter() > hard:
+                worst, reply = v, m
+            if hard is not None and self.past(hard, self.work_hard):
                 break
-        return worst
+        return worst, reply
 
 
 class SkillBot(Bot):
     """The Starfall bot at one skill (0..100 by tens); see the module docstring."""
 
-    def __init__(self, game: Any, seed: int = 0, skill: int = 50) -> None:
+    def __init__(self, game: Any, seed: int = 0, skill: int = 50, *, metered: bool = True) -> None:
         if skill not in SKILLS:
             raise ValueError(f"skill must be one of {', '.join(map(str, SKILLS))}")
         self.skill = skill
+        self.seed = seed
         self.rng = random.Random(seed)
         self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
+        #: Skill 100's timed search counts work units and weighs several refill futures
+        #: (True) or watches the clock in one future (False: the skill 100 of 1 Dec 2026, kept
+        #: for measurements as tools/legacy_skill_bot.py).
+        self.metered = metered
+        if metered and self.searcher.k.replies < 0:
+            self.searcher.futures = FUTURES
 
     def choose(self, view: Any, budget: float) -> SfMove:
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
         if self.rng.randrange(100) < self.skill:
-            return self.searcher.best(view, moves, budget)
+            self.limit_seconds(budget)
+            try:
+                return self.searcher.best(view, moves, budget)
+            finally:
+                self.searcher.meter(None)
         move: SfMove = moves[self.rng.randrange(len(moves))]
         return move
+
+    def limit_seconds(self, budget: float) -> None:
+        """Meter a budget in seconds (skill 100, metered): WORK_PER_SECOND units a second,
+        with the wall-clock :func:`guard`."""
+        if self.metered:
+            self.searcher.meter(max(1.0, budget * WORK_PER_SECOND), guard(budget))
+
+    def search(self, view: Any, *, seconds: float | None = None, work: int | None = None) -> SearchResult:
+        """The level's best move (never the random one) with its value and, when the reply
+        check ran, the opponent's best answer as the line's second move.
+
+        ``score`` is the level's value of the position at the end of the line (the terms it
+        knows, in evaluator units) from South's side. Work units are trial moves scored (push,
+        score, undo). Only skill 100's search is timed: under ``work=N`` its reply check stops
+        after N units (two candidates at least), its first pass and any one reply scan after
+        HARD_FACTOR × N, with no wall clock. The search draws from a fresh generator seeded as
+        the bot was, so under a work budget the answer depends only on the seed, the view and N.
+        """
+        if (seconds is None) == (work is None):
+            raise ValueError("give exactly one budget: seconds or work")
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        searcher = self.searcher
+        running, searcher.rng = searcher.rng, random.Random(self.seed)
+        if work is not None:
+            searcher.meter(float(work))
+        elif seconds is not None:
+            self.limit_seconds(seconds)
+        try:
+            me = view.to_move
+            move = searcher.best(view, moves, seconds if seconds is not None else 0.0)
+            spent, reply = searcher.work, searcher.reply
+            view.push(move)
+            line: tuple[SfMove, ...] = (move,)
+            if reply is not None and view.result is None and view.check(reply) is None:
+                view.push(reply)
+                value = searcher.value(view, me)
+                view.undo()
+                line = (move, reply)
+            else:
+                value = searcher.value(view, me)
+            view.undo()
+        finally:
+            searcher.rng = running
+            searcher.meter(None)
+        return SearchResult(move=move, score=value if me == 0 else -value, line=line, work=spent)
 
 
 def hint(game: Any, state: Any, seat: int) -> SfMove | None:

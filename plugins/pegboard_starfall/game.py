@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,6 +49,39 @@ class StarfallGame(Game):
 
         st = StarfallState(self, seed)
         new_game(st)
+        return st
+
+    def determinize(self, view: Any, player: int, rng: random.Random) -> StarfallState:
+        """A state ``view`` could be (see :meth:`pegboard.game.Game.determinize`): a made-up
+        seed for the refills still to come and, under fog, a random star on every unseen
+        square the view leaves blank, each one that completes no line with the stars beside
+        it. The other side's drones and asteroids out of sight stay unknown: a view has none
+        there, and guessing them would invent pieces."""
+        from . import fog
+        from .rng import seed_key
+
+        st: StarfallState = view.clone()
+        st.seed = rng.getrandbits(62)
+        st.key = seed_key(st.seed)
+        st.draws = 0
+        if self.rules.fogged:
+            seen = fog.visible(st, player)
+            star, ast, colors = st.star, st.ast, self.rules.colors
+            width, height = self.geo.width, self.geo.height
+            for sq, known in enumerate(seen):
+                if known or star[sq] >= 0 or ast[sq]:
+                    continue
+                c, r = sq % width, sq // width
+                banned = 0
+                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    c1, r1, c2, r2 = c + dc, r + dr, c + 2 * dc, r + 2 * dr
+                    if 0 <= c2 < width and 0 <= r2 < height:
+                        a, b = star[r1 * width + c1], star[r2 * width + c2]
+                        if a >= 0 and a == b:
+                            banned |= 1 << a
+                allowed = [k for k in range(colors) if not banned >> k & 1] or list(range(colors))
+                star[sq] = allowed[rng.randrange(len(allowed))]
+            st._vis_cache.clear()
         return st
 
     def encode_move(self, move: Any) -> dict[str, Any]:

@@ -55,8 +55,9 @@ def pegboard_benchmarks() -> BenchSpec:
     return BenchSpec(id="starfall-engine", name="Starfall rules engine", game="starfall", run=_engine_bench)
 
 
-#: Default seconds per move: only skill 100's timed search reads it; the lower levels' search is fixed.
-SKILL_BUDGET = 0.2
+#: Default seconds per move: only skill 100's timed search reads it (metered in work units,
+#: bots.WORK_PER_SECOND a second); the lower levels' search is fixed.
+SKILL_BUDGET = 0.4
 
 
 def _skill_factory(skill: int) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
 import pytest
@@ -119,3 +121,27 @@ def test_openspiel_mcts_on_a_game_without_encoding_is_one_line(cli: Any) -> None
     assert result.code == 1
     assert result.err_lines == [line for line in result.err_lines if line.startswith("error: ")] and len(result.err_lines) == 1
     assert "no fixed action encoding" in result.err
+
+
+def test_native_rollouts_score_a_short_playout_with_the_game_evaluator(installed: Plugins) -> None:
+    from pegboard.interop.mcts import ROLLOUT_PLIES, NativeRolloutEvaluator
+    from pegboard.interop.spiel import wrap_game
+    from pegboard.rules.rulesets import load_game as load_pegboard_game
+
+    game = load_pegboard_game("nodewar", "standard", installed)
+    evaluator = installed.evaluator("nodewar").factory(game)
+    bot = installed.bot("nodewar", "openspiel-mcts").factory(game, 3)
+    assert isinstance(bot, OpenSpielMCTS) and isinstance(bot.spiel_bot.evaluator, NativeRolloutEvaluator)
+    assert bot.spiel_bot.evaluator.evaluator is not None  # the bot was handed Node War's evaluator
+    state = game.new_state()
+    spiel_state = wrap_game(game).state_of(state)
+    before = state.to_json()
+    random_state = np.random.RandomState(5)
+    values = NativeRolloutEvaluator(bot.spiel_bot, random_state, evaluator).evaluate(spiel_state)
+    assert state.to_json() == before  # the rollout is pushed and undone on the state itself
+    # the same rollout by hand: ROLLOUT_PLIES random moves from the same generator, then the evaluator
+    rng = random.Random(int(np.random.RandomState(5).randint(2**31)))
+    for _ in range(ROLLOUT_PLIES):
+        state.push(state.random_move(rng))
+    expected = math.tanh(evaluator.score(state) / evaluator.scale)
+    assert values[0] == pytest.approx(expected) and values[1] == pytest.approx(-expected)

@@ -44,7 +44,7 @@ def test_games(cli: Any) -> None:
             "bots": rows[0]["bots"],
         }
     ]
-    assert set(rows[0]["bots"]) == {"random", "openspiel-mcts", "takemost"}
+    assert set(rows[0]["bots"]) == {"random", "mcts", "openspiel-mcts", "takemost"}
 
 
 def test_plugins_lists_names_versions_and_hooks(cli: Any) -> None:

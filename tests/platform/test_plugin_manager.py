@@ -19,14 +19,14 @@ from pegboard.rules.rulesets import load_game
 from support import toygame
 
 
-def test_builtins_register_themselves_and_offer_random_for_every_game(toy_plugins: Plugins) -> None:
+def test_builtins_register_themselves_and_offer_random_and_mcts_for_every_game(toy_plugins: Plugins) -> None:
     names = [info.name for info in toy_plugins.info()]
     assert "pegboard.builtins" in names
     builtins = next(info for info in toy_plugins.info() if info.name == "pegboard.builtins")
     assert builtins.hooks == ("pegboard_bots",) and builtins.source == "built in"
     bots = toy_plugins.bots("toy")
-    assert set(bots) == {"random", "openspiel-mcts", "takemost"}
-    assert bots["random"].game is None and bots["takemost"].game == "toy"
+    assert set(bots) == {"random", "mcts", "openspiel-mcts", "takemost"}
+    assert bots["random"].game is None and bots["mcts"].game is None and bots["takemost"].game == "toy"
 
 
 def test_random_bot_is_seeded_and_legal(toy_plugins: Plugins) -> None:
@@ -106,7 +106,7 @@ def test_a_plugin_raising_inside_a_hook_is_a_warning(toy_plugins: Plugins) -> No
     toy_plugins.register(Raiser(), name="raiser")
     with pytest.warns(PluginWarning, match="plugin 'raiser' raised in pegboard_bots: RuntimeError: cannot think today"):
         bots = toy_plugins.bots("toy")
-    assert set(bots) == {"random", "openspiel-mcts", "takemost"}
+    assert set(bots) == {"random", "mcts", "openspiel-mcts", "takemost"}
 
 
 def test_plugin_files(tmp_path: Path) -> None:

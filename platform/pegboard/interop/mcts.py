@@ -1,7 +1,18 @@
-"""The ``openspiel-mcts`` bot: OpenSpiel's MCTSBot on a Pegboard bot's view, under a time budget."""
+"""The ``openspiel-mcts`` bot: OpenSpiel's MCTSBot on a Pegboard bot's view, under a time budget.
+
+Its leaf evaluator (:class:`NativeRolloutEvaluator`) is what makes it a fair opponent: it plays
+the rollout on the Pegboard state underneath with the engine's own ``push`` and
+``random_move``, and, when the game has an evaluator, stops after a few plies and scores the
+position with it, so one simulation costs what the native engine costs (a short playout and
+one evaluation) instead of a random game to the end through the adapter. The built-in
+``mcts`` bot (:mod:`pegboard.search.mcts`) scores its playouts the same way, so the two differ
+in the tree search alone.
+"""
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from typing import Any
 
@@ -17,7 +28,11 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 from pegboard.game import Game, State
 from pegboard.interop import ply_cap, returns
 from pegboard.interop.spiel import wrap_game
-from pegboard.specs import Bot
+from pegboard.specs import Bot, Evaluator
+
+#: Random plies an evaluated rollout plays before the game's evaluator scores it (the same
+#: as the built-in ``mcts`` bot's playout).
+ROLLOUT_PLIES = 4
 
 
 class TimedMCTSBot(mcts.MCTSBot):  # type: ignore[misc]
@@ -77,33 +92,54 @@ class TimedMCTSBot(mcts.MCTSBot):  # type: ignore[misc]
         return root
 
 
-class TimedRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
-    """OpenSpiel's random-rollout evaluator, played on the Pegboard state underneath and
-    stopped at the search deadline (an unfinished rollout scores as a draw).
+class NativeRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """OpenSpiel's leaf evaluator, played on the Pegboard state underneath with the engine's
+    ``push`` and ``random_move``, and stopped at the search deadline.
 
-    Same distribution of moves as ``RandomRolloutEvaluator`` (uniform over the legal moves),
-    without listing action indices at every ply, and never past the move's time budget.
+    With a Pegboard ``evaluator`` the rollout plays ``plies`` random plies and scores the
+    position it reaches: seat 0's return is ``tanh(score / scale)`` (the curve of the
+    window's bar), seat 1's its negation. Without one it plays to the end of the game as
+    ``RandomRolloutEvaluator`` does (an unfinished rollout scores as a draw). Priors are
+    OpenSpiel's uniform ones.
     """
 
-    def __init__(self, bot: TimedMCTSBot, random_state: Any) -> None:
+    def __init__(
+        self, bot: TimedMCTSBot, random_state: Any, evaluator: Evaluator | None = None, plies: int = ROLLOUT_PLIES
+    ) -> None:
         super().__init__(n_rollouts=1, random_state=random_state)
         self.bot = bot
+        self.evaluator = evaluator
+        self.plies = plies
+        self.rng = random.Random(int(random_state.randint(2**31)))
 
     def evaluate(self, state: Any) -> Any:
         inner = state.inner
         game = state.get_game().pegboard
         if inner is None:  # a chance node: OpenSpiel's own rollout draws the seed
             return super().evaluate(state)
-        work = inner.clone()
+        seats = len(game.seats)
         cap = ply_cap(game)
-        randint = self._random_state.randint
+        limit = inner.ply + self.plies if self.evaluator is not None and seats == 2 else cap
         deadline = self.bot.deadline
-        while work.result is None and work.ply < cap:
-            if time.perf_counter() >= deadline:
-                return np.zeros(len(game.seats))
-            moves = work.legal_moves()
-            work.push(moves[randint(len(moves))])
-        return np.array(returns(game, work.result.winner if work.result is not None else None))
+        played = 0
+        push, random_move, rng = inner.push, inner.random_move, self.rng
+        try:
+            while inner.result is None and inner.ply < min(cap, limit):
+                if self.evaluator is None and time.perf_counter() >= deadline:
+                    return np.zeros(seats)
+                move = random_move(rng)
+                if move is None:
+                    break
+                push(move)
+                played += 1
+            result = inner.result
+            if result is not None or self.evaluator is None or seats != 2:
+                return np.array(returns(game, result.winner if result is not None else None))
+            value = math.tanh(self.evaluator.score(inner) / self.evaluator.scale)
+            return np.array([value, -value])
+        finally:
+            for _ in range(played):
+                inner.undo()
 
 
 class OpenSpielMCTS(Bot):
@@ -113,13 +149,18 @@ class OpenSpielMCTS(Bot):
     so the search plays the future refills of one made-up seed: a determinization.
     """
 
-    def __init__(self, game: Game, seed: int = 0, *, uct_c: float = 2.0) -> None:
+    def __init__(self, game: Game, seed: int = 0, *, uct_c: float = 2.0, evaluator: Evaluator | None = None) -> None:
         self.spiel = wrap_game(game)
         self.random = np.random.RandomState(seed)
         self.spiel_bot = TimedMCTSBot(
             self.spiel, uct_c=uct_c, max_simulations=10**9, evaluator=None, solve=True, random_state=self.random
         )
-        self.spiel_bot.evaluator = TimedRolloutEvaluator(self.spiel_bot, self.random)
+        self.spiel_bot.evaluator = NativeRolloutEvaluator(self.spiel_bot, self.random, evaluator)
+
+    @property
+    def simulations(self) -> int:
+        """Simulations the last move's search ran (for the "simulations per move" figures)."""
+        return int(self.spiel_bot.simulations)
 
     def choose(self, view: State, budget: float) -> Any:
         state = self.spiel.state_of(view.clone())
@@ -131,8 +172,8 @@ class OpenSpielMCTS(Bot):
         self.spiel_bot.deadline = 0.0  # the search and its rollout stop at their next check
 
 
-def make_bot(game: Game, seed: int) -> OpenSpielMCTS:
-    return OpenSpielMCTS(game, seed)
+def make_bot(game: Game, seed: int, evaluator: Evaluator | None = None) -> OpenSpielMCTS:
+    return OpenSpielMCTS(game, seed, evaluator=evaluator)
 
 
-__all__ = ["OpenSpielMCTS", "TimedMCTSBot", "TimedRolloutEvaluator", "make_bot"]
+__all__ = ["NativeRolloutEvaluator", "OpenSpielMCTS", "ROLLOUT_PLIES", "TimedMCTSBot", "make_bot"]

@@ -75,7 +75,7 @@ class Plugins:
         if builtins:
             from pegboard.plugins import builtins as builtin_plugin
 
-            self.register(builtin_plugin, name="pegboard.builtins", version=_version(), source="built in")
+            self.register(builtin_plugin.BuiltIns(self), name="pegboard.builtins", version=_version(), source="built in")
         if load_entry_points:
             self._load_entry_points()
         for path in plugin_files:

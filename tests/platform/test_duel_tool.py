@@ -1,0 +1,53 @@
+"""tools/duel.py: a small batch, its summary, resuming from its file, and the interval maths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from support.starfall_helpers import load_tool
+
+
+def test_a_batch_resumes_from_its_file_and_summarises(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("duel")
+    out = tmp_path / "duel.json"
+    base = ["nodewar", "medium", "random", "--ruleset", "skirmish", "--seed", "3", "--json", str(out)]
+    assert tool.main([*base, "--games", "2"]) == 0
+    first = json.loads(out.read_text())["games"]
+    assert set(first) == {"0", "1"} and [first[k]["a_seat"] for k in ("0", "1")] == [0, 1]  # colours alternate
+    capsys.readouterr()
+    assert tool.main([*base, "--games", "3"]) == 0  # plays only the missing game
+    assert capsys.readouterr().out.count("game ") == 1
+    data = json.loads(out.read_text())
+    assert set(data["games"]) == {"0", "1", "2"} and data["games"]["0"] == first["0"]
+    summary = tool.summary(data)
+    assert summary["games"] == 3 and summary["wins"] + summary["draws"] + summary["losses"] + summary["unfinished"] == 3
+    assert summary["A"]["moves"] == sum(len(g["wall"][0]) for g in data["games"].values())
+    assert sum(summary["ends"].values()) == 3
+    with pytest.raises(SystemExit):  # another batch in the same file is refused
+        tool.main(["nodewar", "easy", "random", "--json", str(out), "--games", "1"])
+
+
+def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> None:
+    tool = load_tool("duel")
+    score, low, high = tool.interval([1.0] * 10)
+    assert score == 1.0 and high == 1.0 and 0.6 < low < 0.75
+    _, low100, _ = tool.interval([1.0] * 100)
+    assert low100 > low
+    score, low, high = tool.interval([1.0, 0.0, 0.5, 0.5])
+    assert score == 0.5 and low < 0.5 < high
+
+
+def test_shards_split_a_batch_and_add_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("duel")
+    files = [tmp_path / "even.json", tmp_path / "odd.json"]
+    for shard, out in enumerate(files):
+        argv = ["nodewar", "easy", "random", "--ruleset", "skirmish", "--games", "4", "--json", str(out)]
+        assert tool.main([*argv, "--shard", f"{shard}/2"]) == 0
+    assert set(json.loads(files[0].read_text())["games"]) == {"0", "2"}
+    assert set(json.loads(files[1].read_text())["games"]) == {"1", "3"}
+    capsys.readouterr()
+    assert tool.main(["--summarise", *map(str, files)]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 4
