@@ -354,7 +354,7 @@ def resolve_ruleset(ref: str | Path | Ruleset, ruleset: str | Path | Ruleset | N
     return load_ruleset(ref, plugins=plugins)
 
 
-def load_game(ref: str | Path | Ruleset, ruleset: str | Path | Ruleset | None = None, *, plugins: Plugins | None = None) -> Game:
+def load_game(ref: str | Path | Ruleset, ruleset: str | Path | Ruleset | None = None, plugins: Plugins | None = None) -> Game:
     """A game ready to play, its rule mods applied; the one way the platform builds a game by name.
 
     ``ref`` is a game id (``"nodewar"``: its default ruleset), ``"<game>/<ruleset id>"``,
