@@ -124,13 +124,15 @@ class Tour:
         self.x("mousemove", str(int(at[0])), str(int(at[1])))
         time.sleep(seconds)
 
+    # Keys go through XTEST to the window under the pointer, as a person's would: with
+    # ``--window`` xdotool sends synthetic events instead, which the window may ignore.
     def keys(self, *names: str) -> None:
         for name in names:
-            self.x("key", "--window", self.window, name)
+            self.x("key", name)
             time.sleep(0.3)
 
     def type(self, text: str) -> None:
-        self.x("type", "--window", self.window, "--delay", "20", text)
+        self.x("type", "--delay", "20", text)
         time.sleep(0.3)
 
     def resize(self, width: int, height: int) -> None:
