@@ -214,6 +214,8 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     end = window.dialog
     assert session.ruleset == "nodewar/standard" and session.game.width == 13 and session.is_over
     assert end is not None and end.extend_button.text == "Play 50 more turns"
+    assert "Imported" in window.status.text.text and "Your move" not in window.status.text.text, \
+        "a finished game has no move to wait for"
     window.click_widget(end.extend_button)
     assert window.dialog is None and not session.is_over and session.state.turn_limit == 350
     assert "extended" in window.status.text.text

@@ -652,8 +652,9 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         return ""
 
     def _bots_paused_note(self) -> str:
-        """After undo, redo or import: how the paused bots go on again (nothing without bots)."""
-        if all(c.is_human for c in self.session.seats):
+        """After undo, redo or import: how the paused bots go on again (nothing without bots, or
+        when the position shown is the end of the game)."""
+        if all(c.is_human for c in self.session.seats) or self.session.is_over:
             return ""
         return self._paused_note() or " Your move: the bots are paused until you play it."
 
