@@ -118,7 +118,8 @@ def _copy(value: Any) -> Any:
     return value
 
 
-COMMON_KEYS = ("game", "id", "name", "description", "mods", "mod_options")
+#: The keys every ruleset may have, whatever its game (each game's ruleset schema lists them).
+COMMON_KEYS = ("game", "id", "name", "description", "mods", "mod_options", "timers")
 
 
 def _ordered(data: dict[str, Any]) -> dict[str, Any]:
