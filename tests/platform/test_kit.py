@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -64,6 +65,18 @@ def test_a_new_game_installs_passes_its_tests_and_plays(tmp_path: Path) -> None:
     match = _run([str(python), "-m", "pegboard", "match", "kitgame", "--first", "perfect", "--games", "4", "-j", "1", "--json"], tmp_path)
     assert match.returncode == 0, match.stderr
     assert '"perfect"' in match.stdout and '"wins": 4' in match.stdout, match.stdout  # it wins the standard pile from the start
+
+    # --plugin FOLDER with a package of that name installed: the folder wins, with a warning
+    copy = tmp_path / "work" / "pegboard_kitgame"
+    shutil.copytree(folder / "pegboard_kitgame", copy)
+    plugin_py = copy / "plugin.py"
+    plugin_py.write_text(plugin_py.read_text(encoding="utf-8").replace('name="Kitgame"', 'name="Kitgame from the folder"'), encoding="utf-8")
+    shadowed = _run([str(python), "-m", "pegboard", "--plugin", str(copy), "games"], tmp_path)
+    assert shadowed.returncode == 0, shadowed.stderr
+    assert "Kitgame from the folder" in shadowed.stdout
+    assert shadowed.stderr.strip() == f"warning: plugin folder {copy} replaces the installed package 'pegboard_kitgame' (entry point 'kitgame')"
+    same = _run([str(python), "-m", "pegboard", "--plugin", str(folder / "pegboard_kitgame"), "games"], tmp_path)
+    assert same.returncode == 0 and same.stderr == "" and "Kitgame" in same.stdout, same.stderr  # the editable install is that folder
 
     lint = _run([sys.executable, "-m", "ruff", "check", "--isolated", "--select", "F,I,B,UP", "--line-length", "150", "."], folder)
     assert lint.returncode == 0, lint.stdout[-2000:]
