@@ -9,13 +9,12 @@ the test, so the game never shows up in this one's entry points.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
-import tomllib
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +81,33 @@ def test_a_new_game_installs_passes_its_tests_and_plays(tmp_path: Path) -> None:
     assert lint.returncode == 0, lint.stdout[-2000:]
 
 
-def test_the_templates_ship_as_package_data() -> None:
-    globs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["pegboard"]
-    package = ROOT / "platform" / "pegboard"
-    templates = sorted(path.relative_to(package).as_posix() for path in TEMPLATES.rglob("*.tmpl"))
-    assert len(templates) >= 18
-    for name in templates:
-        assert any(fnmatch.fnmatch(name, pattern) for pattern in globs), f"{name} is not package data"
+@pytest.mark.slow
+def test_the_templates_ship_in_the_wheel_and_work_from_it(tmp_path: Path) -> None:
+    source = tmp_path / "pegboard"
+    for name in ("platform", "plugins", "rulesets", "schemas"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "connect4"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--disable-pip-version-check", "-q"]
+    built = _run([*wheel, "-w", str(tmp_path / "dist"), str(source)], tmp_path)
+    assert built.returncode == 0, built.stderr[-2000:]
+    (path,) = (tmp_path / "dist").glob("pegboard-*.whl")
+    with zipfile.ZipFile(path) as archive:
+        shipped = {name.removeprefix("pegboard/") for name in archive.namelist() if name.startswith("pegboard/kit/templates/")}
+    templates = {p.relative_to(ROOT / "platform" / "pegboard").as_posix() for p in TEMPLATES.rglob("*.tmpl")}
+    assert len(templates) >= 18 and shipped == templates
+
+    site = tmp_path / "site"
+    install = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--disable-pip-version-check", "-q", "--target", str(site), str(path)]
+    assert _run(install, tmp_path).returncode == 0
+    env_run = [sys.executable, "-c", "import sys, pegboard.cli.app as a; print(a.__file__, file=sys.stderr); a.main()"]
+    wrote = subprocess.run(
+        [*env_run, "new", "game", "fromwheel", "--dir", str(tmp_path / "g")],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(site)}, capture_output=True, text=True, timeout=60,
+    )
+    assert wrote.returncode == 0, wrote.stderr
+    assert Path(wrote.stderr.splitlines()[0]).is_relative_to(site), "the installed wheel, not the source tree"
+    assert (tmp_path / "g" / "pegboard_fromwheel" / "rules.py").is_file()
 
 
 def test_the_names_the_templates_derive() -> None:
