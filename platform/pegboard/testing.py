@@ -320,7 +320,8 @@ def check_strict_decode(ref: str, plugins: Plugins | None = None, *, seed: int =
     if not spec.strict_decode:
         return 0
     schema = validator(game_schema_path(spec.schema_dir, "move"))
-    state, rng, encoded = game.new_state(seed), random.Random(seed), []
+    state, rng = game.new_state(seed), random.Random(seed)
+    encoded: list[Any] = []
     while state.result is None and len(encoded) < moves:
         move = rng.choice(state.legal_moves())
         encoded.append(game.encode_move(move))
