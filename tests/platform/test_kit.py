@@ -4,12 +4,15 @@ The game test does what the kit tells an author to do, offline: it writes the ga
 installs it editable (``pip install --no-index --no-build-isolation -e DIR``) into a
 throw-away virtual environment that sees this one's packages (Pegboard, pytest), then
 runs the game's own tests and ``pegboard match`` there. That environment is private to
-the test, so the game never shows up in this one's entry points.
+the test, so the game never shows up in this one's entry points. Other tests build
+Pegboard's wheel (the templates ship in it), type-check and lint what the kit writes,
+and drive ``new bot`` / ``new rulemod`` and their refusals through the CLI.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -57,9 +60,10 @@ def test_a_new_game_installs_passes_its_tests_and_plays(tmp_path: Path) -> None:
     games = _run([str(python), "-m", "pegboard", "games"], tmp_path)
     assert games.returncode == 0 and "kitgame" in games.stdout and "perfect" in games.stdout, games.stdout + games.stderr
 
-    tests = _run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(folder)], folder)
+    tests = _run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", str(folder)], tmp_path)  # `pytest DIR`, from outside
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
-    assert " passed" in tests.stdout and "failed" not in tests.stdout and "skipped" not in tests.stdout
+    passed = re.search(r"(\d+) passed", tests.stdout)
+    assert passed and int(passed.group(1)) >= 10 and "failed" not in tests.stdout and "skipped" not in tests.stdout, tests.stdout
 
     match = _run([str(python), "-m", "pegboard", "match", "kitgame", "--first", "perfect", "--games", "4", "-j", "1", "--json"], tmp_path)
     assert match.returncode == 0, match.stderr
@@ -76,9 +80,6 @@ def test_a_new_game_installs_passes_its_tests_and_plays(tmp_path: Path) -> None:
     assert shadowed.stderr.strip() == f"warning: plugin folder {copy} replaces the installed package 'pegboard_kitgame' (entry point 'kitgame')"
     same = _run([str(python), "-m", "pegboard", "--plugin", str(folder / "pegboard_kitgame"), "games"], tmp_path)
     assert same.returncode == 0 and same.stderr == "" and "Kitgame" in same.stdout, same.stderr  # the editable install is that folder
-
-    lint = _run([sys.executable, "-m", "ruff", "check", "--isolated", "--select", "F,I,B,UP", "--line-length", "150", "."], folder)
-    assert lint.returncode == 0, lint.stdout[-2000:]
 
 
 @pytest.mark.slow
@@ -108,6 +109,25 @@ def test_the_templates_ship_in_the_wheel_and_work_from_it(tmp_path: Path) -> Non
     assert wrote.returncode == 0, wrote.stderr
     assert Path(wrote.stderr.splitlines()[0]).is_relative_to(site), "the installed wheel, not the source tree"
     assert (tmp_path / "g" / "pegboard_fromwheel" / "rules.py").is_file()
+
+
+@pytest.mark.slow
+def test_what_the_kit_writes_passes_mypy_strict_and_ruff(tmp_path: Path) -> None:
+    from pegboard.kit.writer import new_bot, new_rulemod
+    from pegboard.plugins.manager import Plugins
+
+    new_game("typed", tmp_path / "game")
+    spec = Plugins(load_entry_points=False, plugin_files=[ROOT / "tests" / "support" / "toygame.py"]).game("toy")
+    new_bot(spec, "typed_bot", tmp_path / "one")
+    new_rulemod(spec, "typed_mod", tmp_path / "one")
+    # from the repository, with its mypy settings and cache; the new code is found through MYPYPATH
+    env = {**os.environ, "MYPYPATH": os.pathsep.join([str(tmp_path / "game"), str(tmp_path / "one")])}
+    args = [sys.executable, "-m", "mypy", "--no-color-output", "-p", "pegboard_typed", "-p", "typed_bot", "-p", "typed_mod"]
+    typed = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert typed.returncode == 0 and "no issues found in 10 source files" in typed.stdout, typed.stdout + typed.stderr
+    for folder in ("game", "one"):  # each from its own root, as its author would run it
+        lint = _run([sys.executable, "-m", "ruff", "check", "--isolated", "--select", "F,I,B,UP", "--line-length", "150", "."], tmp_path / folder)
+        assert lint.returncode == 0, lint.stdout[-2000:]
 
 
 def test_the_names_the_templates_derive() -> None:
