@@ -65,6 +65,8 @@ def test_a_new_game_installs_passes_its_tests_and_plays(tmp_path: Path) -> None:
     passed = re.search(r"(\d+) passed", tests.stdout)
     assert passed and int(passed.group(1)) >= 10 and "failed" not in tests.stdout and "skipped" not in tests.stdout, tests.stdout
 
+    plain = _run([str(python), "-m", "pegboard", "match", "kitgame"], tmp_path)  # exactly what the kit says to run
+    assert plain.returncode == 0 and "1 game(s)" in plain.stdout, plain.stdout + plain.stderr
     match = _run([str(python), "-m", "pegboard", "match", "kitgame", "--first", "perfect", "--games", "4", "-j", "1", "--json"], tmp_path)
     assert match.returncode == 0, match.stderr
     assert '"perfect"' in match.stdout and '"wins": 4' in match.stdout, match.stdout  # it wins the standard pile from the start
