@@ -11,7 +11,7 @@ from pegboard.cli.common import plugins
 if TYPE_CHECKING:  # the kit is imported only when a command runs
     from pegboard.kit.writer import Written
 
-new_app = typer.Typer(name="new", help="Start a game, a bot or a rule mod from a template.", no_args_is_help=True)
+new_app = typer.Typer(name="new", help="Write a new game, bot or rule mod.", no_args_is_help=True)
 
 
 def _report(written: "Written", next_steps: list[str]) -> None:
@@ -27,7 +27,7 @@ def game(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The game id: a lowercase Python identifier (the package is pegboard_NAME).")],
     folder: Annotated[Path | None, typer.Option("--dir", metavar="DIR", help="Where to write it: a missing or empty folder (default: ./NAME).")] = None,
 ) -> None:
-    """Write a new game distribution. A playable take-away game with rulesets, schemas, a bot, an evaluator, a board view and tests."""
+    """Write a new game distribution. A playable take-away game with rulesets, schemas, a bot, an evaluator, a board view and tests, ready for pip install -e."""
     from pegboard.kit.writer import new_game
 
     target = folder if folder is not None else Path(name)
@@ -40,7 +40,7 @@ def bot(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The bot id and file name: a lowercase Python identifier.")],
     folder: Annotated[Path, typer.Option("--dir", metavar="DIR", help="Where to write NAME.py (default: here).")] = Path("."),
 ) -> None:
-    """Write a one-file bot plugin (NAME.py) for GAME."""
+    """Write a one-file bot plugin. NAME.py, with a bot for GAME that looks one move ahead."""
     from pegboard.kit.writer import new_bot
 
     registry = plugins()
@@ -56,7 +56,7 @@ def rulemod(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The mod id and file name: a lowercase Python identifier.")],
     folder: Annotated[Path, typer.Option("--dir", metavar="DIR", help="Where to write NAME.py and NAME.toml (default: here).")] = Path("."),
 ) -> None:
-    """Write a one-file rule mod plugin (NAME.py) for GAME and a ruleset turning it on (NAME.toml)."""
+    """Write a rule mod plugin and its ruleset. NAME.py, a one-file rule mod for GAME, and NAME.toml, a ruleset that turns it on."""
     from pegboard.kit.writer import new_rulemod
 
     registry = plugins()
