@@ -349,7 +349,9 @@ class Game(ABC, Generic[MoveT]):
     ruleset mapping (already validated against the game's ruleset schema).
     """
 
-    #: Stable id of the game ("nodewar"); also the folder name under rulesets/ and schemas/.
+    #: Stable id of the game ("nodewar"): the ``game`` key of its rulesets and records. Where its
+    #: rulesets and schemas live is the :class:`~pegboard.specs.GameSpec`'s ``ruleset_dir`` and
+    #: ``schema_dir``, folders of any name.
     id: str = ""
     #: Human name ("Node War").
     name: str = ""
@@ -367,7 +369,7 @@ class Game(ABC, Generic[MoveT]):
 
     @abstractmethod
     def encode_move(self, move: MoveT) -> JSON:
-        """A move as JSON (validated by ``schemas/<game>/move.schema.json``)."""
+        """A move as JSON (validated by ``move.schema.json`` in the game's ``GameSpec.schema_dir``)."""
 
     @abstractmethod
     def decode_move(self, data: JSON) -> MoveT:

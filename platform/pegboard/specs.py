@@ -59,7 +59,7 @@ class GameSpec:
     """True when the game's ``decode_move`` refuses every value its move schema refuses (it
     may refuse more). ``pegboard validate`` then lets the replay's decoding check each move
     and runs the move schema only on a record whose replay fails, so the errors reported
-    stay the schema's. A conformance test holds every game that says True to it."""
+    stay the schema's. ``pegboard.testing.check_game`` holds every game that says True to it."""
     hint: Callable[[Game, State[Any], int], Move | None] | None = None
     """``hint(game, state, seat)``: the move to suggest to a person playing ``seat`` (it is
     ``seat``'s turn), or None. It must judge only what ``seat`` may know (its

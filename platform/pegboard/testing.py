@@ -20,20 +20,22 @@ Only the public API is used (:mod:`pegboard.game`, :mod:`pegboard.rules.rulesets
 from __future__ import annotations
 
 import json
+import math
 import random
 import tempfile
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pegboard.errors import ConformanceError
-from pegboard.game import Game, IllegalMove, Move, Refusal, State
+from pegboard.errors import ConformanceError, PegboardError
+from pegboard.game import Game, IllegalMove, InvalidMoveEncoding, Move, Refusal, State
 from pegboard.plugins import resolve
 from pegboard.records.files import dumps_record, parse_record, record_from_moves
 from pegboard.records.schemas import game_schema_path, issues, validator
 from pegboard.records.validate import validate_file, validate_record
-from pegboard.rules.rulesets import Ruleset, build_game, list_rulesets, load_ruleset
+from pegboard.rules.rulesets import Ruleset, build_game, list_rulesets, load_ruleset, ruleset_from_data
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -46,6 +48,12 @@ HIDDEN_EVERY = 5  # plies between observation checks
 ROUND_TRIP_EVERY = 3  # plies between to_json -> state_from_json round trips
 SCHEMA_EVERY = 97  # plies between position-schema checks (schema validation is slow)
 POOL_PLIES = 200  # length of the playout that supplies foreign moves for the illegal-move checks
+DRAWS_PER_MOVE = 24  # random_move draws per legal move in the uniformity check
+RANDOM_MOVE_PLIES = (0, 8, 60, 150)  # where in a seeded game random_move is checked
+#: Plain JSON values every strict decoder is fed, besides broken copies of real moves.
+BROKEN_SAMPLES: tuple[Any, ...] = (None, True, False, 0, 1, -1, 2.0, 2.5, 10**6, "", "x", "grow", [], [0], [0, 0], [0, 0, 0], {}, {"a": 1})
+#: The common ``[timers]`` table every game's ruleset schema must accept (see docs/plugins.md).
+TIMERS = {"enabled": True, "clock_seconds": 300, "move_seconds": 30}
 
 
 def expect(condition: object, message: str) -> None:
@@ -282,32 +290,154 @@ def check_ruleset(ref: str, seed: int = 1, plugins: Plugins | None = None, *, ma
     return playout
 
 
+def broken_variants(value: Any, depth: int = 2) -> Iterator[Any]:
+    """``value`` (a move's JSON) with one part broken, to ``depth`` levels of nesting: a key
+    dropped, added or given another value; an array item replaced, one added or removed;
+    then the plain :data:`BROKEN_SAMPLES`."""
+    yield from BROKEN_SAMPLES
+    if isinstance(value, dict):
+        yield {**value, "extra": 1}
+        for key, item in value.items():
+            yield {k: v for k, v in value.items() if k != key}
+            for other in broken_variants(item, depth - 1) if depth else BROKEN_SAMPLES:
+                yield {**value, key: other}
+    elif isinstance(value, list):
+        yield [*value, 0]
+        yield value[:-1]
+        for index, item in enumerate(value):
+            for other in broken_variants(item, depth - 1) if depth else BROKEN_SAMPLES:
+                yield [*value[:index], other, *value[index + 1 :]]
+
+
+def check_strict_decode(ref: str, plugins: Plugins | None = None, *, seed: int = 3, moves: int = 40) -> int:
+    """A game whose spec says ``strict_decode`` refuses in ``decode_move`` every value its move
+    schema refuses: broken copies of real moves (:func:`broken_variants`) that decode must
+    pass the schema. Returns how many values were tried (0 when the game does not say
+    ``strict_decode``, which this check then has nothing to hold it to)."""
+    plugins = resolve(plugins)
+    game, _ = setup(plugins, ref)
+    spec = plugins.game(game.id)
+    if not spec.strict_decode:
+        return 0
+    schema = validator(game_schema_path(spec.schema_dir, "move"))
+    state, rng = game.new_state(seed), random.Random(seed)
+    encoded: list[Any] = []
+    while state.result is None and len(encoded) < moves:
+        move = rng.choice(state.legal_moves())
+        encoded.append(game.encode_move(move))
+        state.push(move)
+    tried = decoded = 0
+    for original in encoded[::4]:
+        for value in broken_variants(json.loads(json.dumps(original))):
+            tried += 1
+            try:
+                game.decode_move(value)
+            except InvalidMoveEncoding:
+                continue
+            decoded += 1
+            expect(schema.is_valid(value), f"strict_decode: {game.id} decodes {value!r}, which its move schema refuses")
+    expect(decoded < tried, "strict_decode: no broken move was refused")
+    return tried
+
+
+def chi_square_limit(df: int, z: float = 4.753) -> float:
+    """The chi-square value exceeded with probability about 1e-6 (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def check_uniform_random_move(state: State, seed: int = 1) -> None:
+    """``state.random_move`` draws only legal moves, every one of them, equally often (a
+    chi-square test at the one-in-a-million tail: a fair sampler passes, a move twice as
+    likely as another fails by far), and leaves the position alone."""
+    legal = state.legal_moves()
+    before = (state.ply, state.to_json())
+    rng = random.Random(seed)
+    draws = DRAWS_PER_MOVE * len(legal)
+    counts = Counter(state.random_move(rng) for _ in range(draws))
+    expect((state.ply, state.to_json()) == before, "random_move changed the position")
+    expect(set(counts) <= set(legal), f"random_move drew illegal moves: {sorted(map(repr, set(counts) - set(legal)))[:3]}")
+    expect(set(counts) == set(legal), f"random_move never drew {len(set(legal) - set(counts))} of {len(legal)} legal moves")
+    if len(legal) > 1:
+        expected = draws / len(legal)
+        chi2 = sum((counts[move] - expected) ** 2 / expected for move in legal)
+        expect(chi2 < chi_square_limit(len(legal) - 1), f"random_move is not uniform: chi-square {chi2:.0f} over {len(legal)} moves")
+
+
+def check_random_move(ref: str, plugins: Plugins | None = None, *, seed: int = 5, plies: Sequence[int] = RANDOM_MOVE_PLIES) -> int:
+    """:func:`check_uniform_random_move` at the given plies of a seeded game, and None once it
+    is over; returns how many positions were checked (a game may end before a ply)."""
+    plugins = resolve(plugins)
+    game, _ = setup(plugins, ref)
+    checked = 0
+    for target in plies:
+        state, rng = game.new_state(seed), random.Random(target)
+        while state.result is None and state.ply < target:
+            moves = state.legal_moves()
+            state.push(moves[rng.randrange(len(moves))])
+        if state.result is None:
+            check_uniform_random_move(state)
+            checked += 1
+        else:
+            expect(state.random_move(rng) is None, "random_move must be None once the game is over")
+    return checked
+
+
+def check_timers(game_id: str, plugins: Plugins | None = None) -> None:
+    """The game's ruleset schema accepts the common ``[timers]`` table on its default ruleset,
+    and the game built from it answers ``timers()``."""
+    plugins = resolve(plugins)
+    spec = plugins.game(game_id)
+    ruleset = load_ruleset(f"{game_id}/{spec.default_ruleset}", plugins=plugins)
+    try:
+        timed = ruleset_from_data({**ruleset.data, "timers": TIMERS}, plugins)
+    except PegboardError as exc:
+        raise ConformanceError(f"the ruleset schema must accept the common [timers] table: {exc}") from None
+    build_game(timed, plugins).timers()
+
+
 def check_game(game_id: str, plugins: Plugins | None = None, *, seeds: Sequence[int] = (1, 2), max_plies: int = 2500) -> list[str]:
     """Run the whole suite for ``game_id`` under each ruleset it ships; returns the rulesets checked.
 
+    Per ruleset and seed, :func:`check_ruleset`; per ruleset, :func:`check_random_move`;
+    for the default ruleset, :func:`check_strict_decode` and :func:`check_timers`.
     Plugins load as the CLI loads them (entry points and ``PEGBOARD_PLUGINS``)
     unless ``plugins`` is given. Raises :class:`ConformanceError` at the first
     broken promise, or when the game ships no ruleset.
     """
     plugins = resolve(plugins)
-    plugins.game(game_id)  # an unknown id raises UnknownId naming the known games
+    spec = plugins.game(game_id)  # an unknown id raises UnknownId naming the known games
     refs = [ref.ref for ref in list_rulesets(game_id, plugins)]
     expect(refs, f"{game_id} ships no ruleset (GameSpec.ruleset_dir holds no *.toml file)")
     for ref in refs:
         for seed in seeds:
             check_ruleset(ref, seed, plugins, max_plies=max_plies)
+        try:
+            check_random_move(ref, plugins)
+        except ConformanceError as exc:
+            raise ConformanceError(f"{ref}: {exc}") from None
+    default = f"{game_id}/{spec.default_ruleset}"
+    try:
+        check_strict_decode(default, plugins)
+        check_timers(game_id, plugins)
+    except ConformanceError as exc:
+        raise ConformanceError(f"{default}: {exc}") from None
     return refs
 
 
 __all__ = [
     "ConformanceError",
     "Playout",
+    "broken_variants",
     "check_advance",
     "check_game",
     "check_move_encodings",
     "check_observations",
+    "check_random_move",
     "check_record",
     "check_ruleset",
+    "check_strict_decode",
+    "check_timers",
+    "check_uniform_random_move",
     "checked_playout",
     "expect",
     "random_playout",

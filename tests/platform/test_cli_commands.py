@@ -187,6 +187,16 @@ def test_bench(cli: Any) -> None:
     assert cli("bench", "toy").code == 0
 
 
+def test_bench_of_a_game_without_benchmarks_says_so(cli: Any, tmp_path: Path) -> None:
+    from pegboard.kit.writer import new_game
+
+    new_game("benchless", tmp_path / "g")  # a game from the kit declares no benchmarks
+    plugin = tmp_path / "g" / "pegboard_benchless"
+    result = cli("--plugin", plugin, "bench", "benchless", "--quick")
+    assert (result.code, result.out.strip(), result.err) == (0, "benchless declares no benchmarks", "")
+    assert cli("--plugin", plugin, "bench", "benchless", "--json").out.strip() == "[]"
+
+
 def test_demo(cli: Any, tmp_path: Path) -> None:
     result = cli("demo", "--out", str(tmp_path))
     assert result.code == 0, result.err

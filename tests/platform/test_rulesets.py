@@ -186,6 +186,14 @@ def test_digest_is_stable_and_independent_of_key_order(toy_plugins: Plugins, tmp
     assert canonical_json({"b": [1, 2.5], "a": "é"}) == '{"a":"é","b":[1,2.5]}'
 
 
+def test_timers_is_a_common_key_ordered_with_the_others(toy_plugins: Plugins, tmp_path: Path) -> None:
+    text = STANDARD + "[timers]\nenabled = true\nmove_seconds = 5\n"  # after the game's table in the file
+    ruleset = load_ruleset(write(tmp_path, "timed.toml", text), plugins=toy_plugins)
+    assert list(ruleset.data) == ["game", "id", "name", "timers", "nim"]  # the common keys first, then the game's tables
+    clocks = load_game("toy", ruleset, plugins=toy_plugins).timers()
+    assert clocks is not None and (clocks.total, clocks.per_move) == (None, 5)
+
+
 def test_list_rulesets_scans_game_folders_and_plugin_folders(toy_plugins: Plugins, tmp_path: Path) -> None:
     write(tmp_path, "extra.toml", 'game = "toy"\nextends = "toy/standard"\nname = "Extra"\n')
     write(tmp_path, "other.toml", 'game = "elsewhere"\n')

@@ -256,11 +256,15 @@ def init_worker(plugin_files: tuple[str, ...]) -> None:
     Forked workers inherit the manager; spawned ones rebuild it from entry
     points, ``PEGBOARD_PLUGINS`` and ``plugin_files`` (each file once).
     """
+    import warnings
+
     from pegboard.plugins import manager
 
     if manager._current is None:
         files = {str(Path(f).resolve()): f for f in [*manager.env_plugin_files(), *plugin_files]}
-        manager.set_plugins(manager.Plugins(plugin_files=list(files.values())))
+        with warnings.catch_warnings():  # the parent process has said so once already
+            warnings.simplefilter("ignore", manager.PluginShadowed)
+            manager.set_plugins(manager.Plugins(plugin_files=list(files.values())))
 
 
 def play_task(plan: MatchPlan, index: int) -> GameOutcome:

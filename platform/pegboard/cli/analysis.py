@@ -135,6 +135,9 @@ def bench(
     game_ids = [game] if game else sorted(registry.games())
     for game_id in game_ids:
         registry.game(game_id)
+    if not any(registry.benchmarks(game_id) for game_id in game_ids):
+        print("[]" if as_json else f"{game} declares no benchmarks" if game else "no game declares benchmarks")
+        return
     table = new_table("Benchmarks" + (" (quick)" if quick else ""))
     for column in ("game", "benchmark", "figure"):
         table.add_column(column)

@@ -48,7 +48,7 @@ def _root(
 
 
 #: The modules of pegboard.cli that register the built-in commands, in ``--help`` order.
-COMMAND_MODULES = ("info", "matches", "tournament", "files", "analysis", "review", "play", "profiles", "online")
+COMMAND_MODULES = ("info", "matches", "tournament", "files", "analysis", "review", "play", "profiles", "online", "new")
 
 #: Which of :data:`COMMAND_MODULES` registers each built-in command (or command group).
 BUILTIN_COMMANDS = {
@@ -57,6 +57,7 @@ BUILTIN_COMMANDS = {
     "position": "analysis", "legal": "analysis", "eval": "analysis", "hint": "analysis", "bench": "analysis",
     "analyse": "review",
     "play": "play", "profile": "profiles", "lobby": "online", "online-bot": "online",
+    "new": "new",
 }
 
 

@@ -45,6 +45,10 @@ class PluginWarning(UserWarning):
     """A plugin was skipped; the message says which and why."""
 
 
+class PluginShadowed(PluginWarning):
+    """A ``--plugin`` folder is used instead of the installed package of the same name."""
+
+
 # A NamedTuple, not a frozen dataclass: the same fields, repr and equality, but a dataclass
 # generates and compiles its methods in every process that imports it (~4 M instructions).
 class PluginInfo(NamedTuple):
@@ -76,8 +80,9 @@ class Plugins:
             from pegboard.plugins import builtins as builtin_plugin
 
             self.register(builtin_plugin.BuiltIns(self), name="pegboard.builtins", version=_version(), source="built in")
+        plugin_files = list(plugin_files)
         if load_entry_points:
-            self._load_entry_points()
+            self._load_entry_points(_package_folders(plugin_files))
         for path in plugin_files:
             self.load_file(path)
 
@@ -87,9 +92,20 @@ class Plugins:
         self.failures.append(message)
         warnings.warn(message, PluginWarning, stacklevel=3)
 
-    def _load_entry_points(self) -> None:
+    def _load_entry_points(self, folders: dict[str, Path]) -> None:
+        """Load every ``pegboard`` entry point, except those whose package a ``--plugin``
+        folder of the same name replaces (``folders``: package name -> folder)."""
         for ep in entrypoints.entry_points(ENTRY_POINT_GROUP):
             if self.pm.has_plugin(ep.name):
+                continue
+            package = ep.value.split(":")[0].split(".")[0]
+            if package in folders:
+                if not _installed_from(package, folders[package]):
+                    warnings.warn(
+                        f"plugin folder {folders[package]} replaces the installed package {package!r} (entry point {ep.name!r})",
+                        PluginShadowed,
+                        stacklevel=3,
+                    )
                 continue
             try:
                 module = ep.load()
@@ -319,6 +335,26 @@ def _version() -> str:
 def env_plugin_files() -> list[str]:
     raw = os.environ.get(ENV_PLUGINS, "")
     return [part for part in raw.split(os.pathsep) if part.strip()]
+
+
+def _package_folders(plugin_files: Iterable[str | Path]) -> dict[str, Path]:
+    """The package folders among ``--plugin`` paths, by the package name each is imported as."""
+    folders: dict[str, Path] = {}
+    for path in map(Path, plugin_files):
+        if path.is_dir() and (path / "__init__.py").is_file():
+            folders[path.resolve().name] = path.resolve()
+    return folders
+
+
+def _installed_from(package: str, folder: Path) -> bool:
+    """True when the installed ``package`` is this very folder (an editable install of it)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(package)  # a top-level name: finds it without importing it
+    except (ImportError, ValueError):
+        return False
+    return spec is not None and spec.origin is not None and Path(spec.origin).resolve().parent == folder
 
 
 def get_plugins() -> Plugins:

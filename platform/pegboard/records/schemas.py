@@ -70,7 +70,7 @@ def core_schema_path(name: str) -> Path:
 
 
 def game_schema_path(schema_dir: str | Path, kind: str) -> Path:
-    """``schemas/<game>/<kind>.schema.json`` for a game's ``schema_dir``."""
+    """``<kind>.schema.json`` (``"move"``, ``"position"``, ``"ruleset"``) in a game's ``schema_dir``."""
     return Path(schema_dir) / f"{kind}.schema.json"
 
 

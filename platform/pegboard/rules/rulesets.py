@@ -4,8 +4,9 @@ A ruleset file names its ``game`` and ``id``, may ``extends = "<game>/<id>"``
 another ruleset (or ``"<id>"`` of the same game, or a relative ``.toml``
 path), may list rule ``mods``, and holds the game's own tables. Loading
 resolves the chain by deep merge (tables merge key by key, every other value
-replaces the parent's), drops ``extends``, validates the result against
-``schemas/<game>/ruleset.schema.json`` and returns a frozen :class:`Ruleset`.
+replaces the parent's), drops ``extends``, validates the result against the
+``ruleset.schema.json`` in the game's ``GameSpec.schema_dir`` and returns a frozen
+:class:`Ruleset`. The common keys (:data:`COMMON_KEYS`) may appear in any game's rulesets.
 
 The identity keys ``id``, ``name`` and ``description`` are never inherited:
 a child names itself (``id`` defaults to the file name, ``name`` to the id).
@@ -118,7 +119,8 @@ def _copy(value: Any) -> Any:
     return value
 
 
-COMMON_KEYS = ("game", "id", "name", "description", "mods", "mod_options")
+#: The keys every ruleset may have, whatever its game (each game's ruleset schema lists them).
+COMMON_KEYS = ("game", "id", "name", "description", "mods", "mod_options", "timers")
 
 
 def _ordered(data: dict[str, Any]) -> dict[str, Any]:
