@@ -427,6 +427,11 @@ class FriendPlay:
             self.host.say(text)
 
 
+#: The tooltip of I'm ready to play, and of Stop waiting (the same button while your name is listed).
+READY_TIPS = ("I'm ready to play: put your name on the list until someone picks you.",
+              "Stop waiting: take your name off the list.")
+
+
 class FriendDialog(Dialog):
     """The Play a friend panel: name, lobby address, the waiting list, I'm ready to play,
     a 4-letter code, the host's settings to accept; Cancel leaves the lobby."""
@@ -438,19 +443,20 @@ class FriendDialog(Dialog):
         self.name_input = self.add(TextInput(name, on_submit=lambda _t: self.connect()))
         self.lobby_label = self.add(Label("Lobby", bold=True))
         self.lobby_input = self.add(TextInput(lobby, on_submit=lambda _t: self.connect()))
-        self.connect_button = self.add(Button("Connect", self.connect, primary=True))
+        self.connect_button = self.add(Button("Connect", self.connect, primary=True,
+                                              tooltip="Connect: join the lobby under your name and see who is waiting."))
         self.message = self.add(Label("", wrap=True, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_WARN))
         self.list_title = self.add(Label("", bold=True))
         self.list = self.add(ListView(on_select=lambda _i: self.refresh(), on_activate=self._activate))
-        self.play_button = self.add(Button("Play this player", self.pick))
-        self.refresh_button = self.add(Button("Refresh", play.refresh_list))
-        self.ready_button = self.add(Button("I'm ready to play", play.ready))
+        self.play_button = self.add(Button("Play this player", self.pick, tooltip="Play this player: ask the player picked in the list for a match."))
+        self.refresh_button = self.add(Button("Refresh", play.refresh_list, tooltip="Refresh: ask the lobby again who is waiting to play."))
+        self.ready_button = self.add(Button("I'm ready to play", play.ready, tooltip=READY_TIPS[0]))
         self.code_label = self.add(Label("Code", bold=True))
         self.code_input = self.add(TextInput("", on_submit=lambda _t: self.join()))
-        self.join_button = self.add(Button("Join", self.join))
-        self.accept_button = self.add(Button("Accept", play.accept, primary=True))
-        self.decline_button = self.add(Button("Decline", play.decline))
-        self.cancel_button = self.add(Button("Cancel", self.cancel))
+        self.join_button = self.add(Button("Join", self.join, tooltip="Join: play the person who read you this 4-letter code."))
+        self.accept_button = self.add(Button("Accept", play.accept, primary=True, tooltip="Accept: play this match under the host's settings."))
+        self.decline_button = self.add(Button("Decline", play.decline, tooltip="Decline: say no to this match and stay in the lobby."))
+        self.cancel_button = self.add(Button("Cancel", self.cancel, tooltip="Cancel: leave the lobby and go back to your game."))
         self.name_input.focus(not name)
         self.refresh()
 
@@ -514,6 +520,7 @@ class FriendDialog(Dialog):
         self.refresh_button.show(lobby_phase and play.mode == "list")
         self.ready_button.show(lobby_phase)
         self.ready_button.set_text("Stop waiting" if play.waiting else "I'm ready to play")
+        self.ready_button.tooltip = READY_TIPS[1] if play.waiting else READY_TIPS[0]
         for widget in (self.code_label, self.code_input, self.join_button):
             widget.show(lobby_phase and not play.waiting)
         self.accept_button.show(offer)
