@@ -21,7 +21,10 @@ os.environ.setdefault("PYGLET_HEADLESS", "1")  # before pyglet is first imported
 from pyglet.window import key  # noqa: E402
 
 from pegboard.online.store import Store  # noqa: E402
+from pegboard.ui import theme  # noqa: E402
+from pegboard.ui.endwords import end_words  # noqa: E402
 from support.online_helpers import DEADLINE, HostSettings, client, lobby, pump  # noqa: E402
+from support.windows import close, pixel  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -144,7 +147,9 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             run(win, [ann], lambda: win.session.result is not None and ann.result is not None)
             assert ann.result.winner == 0 and ann.result.reason == "resign"
             end = win.dialog
-            assert end is not None and end.title == "Ann (Blue) wins"
+            assert end is not None and end.title == "You lose" and end.outcome == "loss", "spoken from the window's seat"
+            assert close(pixel(win.render(), end.rect.x + 6, end.rect.top - 10), theme.LOSS), "a loss's band is red"
+            assert end.reason.text.startswith("Blue wins") and end.reason.text.endswith(".")
             assert "Your rating: 1000 → 9" in end.note.text  # rated: both sides sent a rating
             win.click_widget(end.new_button)
             assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
@@ -183,6 +188,16 @@ def test_wait_with_a_code_and_play_the_friend_who_types_it(window: Any, plugins:
             run(win, [cid], lambda: cid.player.guest.last is not None and cid.player.guest.last.ply == ply + 1)
             assert cid.player.guest.last.last["move"] == win.session.game.encode_move(move)
             assert win.status.text.text == "Connected · Cid's turn (" + win.session.seat_name(1 - seat) + ")"
+            # Cid gives up: the online end screen is the local one's, a win from the window's seat
+            cid.resign()
+            run(win, [cid], lambda: win.session.result is not None and win.dialog is not None)
+            end, result = win.dialog, win.session.result
+            assert result.winner == seat and result.reason == "resign"
+            assert end.title == "You win" and end.outcome == "win"
+            assert close(pixel(win.render(), end.rect.x + 6, end.rect.top - 10), theme.WIN), "a win's band is green"
+            words = end_words(result, win.session.game.seats, [s == seat for s in range(2)], win.session.seat_name)
+            assert end.score.text == words.score and end.reason.text == words.reason
+            assert (end.score.text != "") == bool(result.scores), "the score shows whenever the result has one"
         finally:
             cid.close(leave=True)
 

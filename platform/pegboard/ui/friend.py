@@ -19,6 +19,7 @@ from pegboard.errors import ProtocolError
 from pegboard.game import PegboardError
 from pegboard.ui import theme
 from pegboard.ui.dialogs import EndGameDialog
+from pegboard.ui.endwords import end_words
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsStore
 from pegboard.ui.widgets import Button, Dialog, Label, ListView, MessageDialog, TextInput
@@ -410,14 +411,14 @@ class FriendPlay:
         assert session is not None
         result = session.result
         if result is None:
-            head, reason = "The match is over", self.end_note
-            note = ""
-        else:
-            head = "Draw" if result.winner is None else (
-                "You win" if result.winner == session.seat else f"{session.player_label(result.winner)} wins")
-            reason, note = result.text or result.reason.replace("_", " "), self.rating_note()
-        return EndGameDialog(head, reason, extend_label=None, on_extend=lambda: None, on_new_game=self.leave,
-                             note=note, new_label="Back to your game")
+            return EndGameDialog("The match is over", self.end_note, extend_label=None, on_extend=lambda: None,
+                                 on_new_game=self.leave, new_label="Back to your game")
+        seats = session.game.seats
+        # the person at this window plays one seat: the band and headline speak from it
+        words = end_words(result, seats, [seat == session.seat for seat in range(len(seats))], session.seat_name)
+        return EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome, extend_label=None,
+                             on_extend=lambda: None, on_new_game=self.leave, note=self.rating_note(),
+                             new_label="Back to your game")
 
     def _say(self, text: str) -> None:
         self.message = text
