@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 from pegboard.game import events_for
 from pegboard.records.replay import game_for_record
 from pegboard.records.validate import read_record, validate_file
-from support.online_helpers import HostSettings, Recorder, client, lobby, pair, play_random
+from support.online_helpers import DEADLINE, HostSettings, Recorder, client, lobby, pair, play_random
 
 
 def _plain(value: Any) -> Any:
@@ -83,7 +84,7 @@ def test_fogged_starfall_guest_never_sees_a_hidden_square(tmp_path: Path, plugin
     assert offer["ruleset"]["fog"]["mode"] == "dark" and "seed" not in offer
     updates = seen.relayed("state")
     assert len(updates) > 10
-    hidden_squares = 0
+    hidden_squares = hidden_moves = 0
     for message in updates:
         observation, hidden = views[message["ply"]]
         obs = message["obs"]
@@ -98,9 +99,107 @@ def test_fogged_starfall_guest_never_sees_a_hidden_square(tmp_path: Path, plugin
                 node = node[int(part)] if isinstance(node, list) else node.get(part)
             assert node is None, pointer  # ... is absent from what it received
             hidden_squares += 1
-        assert "last" not in message or message["last"]["seat"] == g  # the host's moves are not named
-    assert hidden_squares > 0  # the fog really hid something
+        last = message.get("last")
+        if last is not None and last["seat"] != g:  # the host's moves: told as the guest's seat may read them
+            hidden_moves += last["text"] == "a move out of sight"
+            assert "move" not in last or last["move"] == record["moves"][message["ply"] - 1]
+            assert "move" in last or last["text"] != game_for_record(record, plugins).move_text(
+                game_for_record(record, plugins).decode_move(record["moves"][message["ply"] - 1]))
+    assert hidden_squares > 0 and hidden_moves > 0  # the fog really hid something
     received = [e for m in updates for e in m["events"]]
     assert received == [e.to_json() for evs in events for e in events_for(evs, g)]
     private = [e.to_json() for evs in events for e in evs if e.seen_by is not None and g not in e.seen_by]
     assert not [e for e in private if e in received]
+
+
+def _visible(state: Any, seat: int) -> set[int]:
+    grid = state.observation(seat)["visible"]
+    return {r * len(row) + c for r, row in enumerate(grid) for c, v in enumerate(row) if v}
+
+
+def test_fogged_starfall_guest_reads_each_move_as_its_seat_may_and_its_history_has_every_ply(
+        tmp_path: Path, plugins: Any) -> None:
+    """Under fog the host tells the guest each move as the guest's seat may read it
+    (``PlyRecord.text_for``), the encoded move only when that seat may read all of it, and
+    the guest's History gets one entry per ply with exactly that text."""
+    from pegboard.online.remote import OnlineSession
+    from support.fogtext import check_text, squares_named
+
+    plies = 70
+    with lobby() as server:
+        host = client(server.url, "Ann", "starfall", tmp_path, plugins, host=HostSettings(ruleset="fog_seam", seat=0, seed=21))
+        guest = client(server.url, "Bob", "starfall", tmp_path, plugins, auto_accept=True)
+        seen = Recorder(guest)
+        try:
+            pair(host, guest)
+            remote = OnlineSession(guest, first_ply=0)
+            hosted = host.player.host.session
+            rng = random.Random(8)
+            host_heard: list[tuple[int, str]] = []  # (ply, text) of each move the host's own notices tell
+            end = time.monotonic() + DEADLINE
+            # both sides play random moves from their own view; the guest's notices go to its session
+            while hosted.cursor < plies and hosted.result is None or guest.player.guest.last.ply < hosted.cursor:
+                assert time.monotonic() < end, "the match did not get far enough in time"
+                for notice in host.poll():
+                    moved = notice.data.get("moved") if notice.kind == "state" else None
+                    if moved is not None:
+                        host_heard.append((hosted.cursor, moved["text"]))
+                for notice in guest.poll():
+                    remote.receive(notice)
+                for side in (host, guest):
+                    if side.my_turn and hosted.cursor < plies:
+                        side.play(rng.choice(side.legal_moves()))
+                time.sleep(0.0005)
+            records = list(hosted.history[: hosted.cursor])
+            record = hosted.to_record()
+        finally:
+            host.close(leave=True)
+            guest.close(leave=True)
+    g = guest.seat
+    assert g == 1 and len(records) >= plies
+    sight, _ = _replay(record, plugins, lambda state: _visible(state, g))
+    assert len(sight) == len(records) + 1
+
+    def around(ply: int) -> set[int]:
+        return sight[ply - 1] | sight[ply]
+
+    checked = withheld = 0
+    prev = 0
+    for message in seen.relayed("state"):
+        ply = message["ply"]
+        heard = set().union(*sight[max(0, prev): ply + 1]) if ply > prev else around(max(1, ply))
+        for event in message["events"]:
+            check_text(event["text"], heard, f"an event before move {ply}", seat=g)
+        prev = max(prev, ply)
+        if ply == 0:
+            assert "last" not in message
+            continue
+        last, played = message["last"], records[ply - 1]
+        assert last["seat"] == played.seat and last["text"] == played.text_for(g)
+        check_text(last["text"], around(ply), f"move {ply}", seat=g)
+        if played.seat != g and last["text"] != played.text:
+            assert "move" not in last, f"move {ply}: the guest gets an encoded move it may not see: {played.text!r}"
+            withheld += 1
+        if "move" in last:
+            assert last["move"] == hosted.game.encode_move(played.move)
+            if played.seat != g:  # told in full: the guest saw every square it names
+                assert squares_named(played.text) <= sight[ply - 1], played.text
+        checked += 1
+    assert checked >= plies and withheld >= 1, (checked, withheld)
+    full = sum(1 for m in seen.relayed("state") if "move" in m.get("last", {}) and m["last"]["seat"] != g)
+    assert full >= 1, "a host move the guest saw all of comes with its encoded move"
+    # the guest's History: one entry per ply, each with the text its seat may read
+    assert [r.number for r in remote.history] == list(range(1, len(records) + 1))
+    told = 0
+    for entry, played in zip(remote.history, records, strict=True):
+        assert entry.seat == played.seat and entry.text == played.text_for(g), entry.number
+        check_text(entry.text, around(entry.number), f"History, move {entry.number}", seat=g)
+        assert (entry.move is not None) == (played.seat == g or played.text_for(g) == played.text)
+        told += 1
+    assert told == len(records) >= plies
+    # and the host's own news (the terminal prints it) tells the guest's moves as the host's seat may read them
+    heard = 0
+    for ply, text in host_heard:
+        assert text == records[ply - 1].text_for(0), (ply, text)
+        heard += 1
+    assert heard >= plies // 2

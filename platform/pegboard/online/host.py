@@ -23,6 +23,7 @@ from typing import Any
 
 from pegboard.errors import SessionError
 from pegboard.game import JSON, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
+from pegboard.match.history import PlyRecord
 from pegboard.match.session import Change, Session
 from pegboard.online import protocol as p
 from pegboard.online.store import Store, Ticket
@@ -156,11 +157,21 @@ class HostMatch:
             "result": session.result.to_json() if session.result is not None else None,
         }
         last = session.history[session.cursor - 1] if session.cursor else None
-        if last is not None and (not self.game.hidden_information or last.seat == self.guest_seat):
-            message["last"] = {"seat": last.seat, "move": self.game.encode_move(last.move), "text": last.text}
+        if last is not None:
+            message["last"] = self._told(last)
         self._unsent = []
         self._dirty = False
         return message
+
+    def _told(self, record: PlyRecord) -> dict[str, JSON]:
+        """The last move as the guest's seat may know it: its text as that seat reads it, and the
+        encoded move only when the seat may read the move in full (its own move, a game without
+        hidden information, or a move it saw every square of): nothing tells it what it cannot see."""
+        text = record.text_for(self.guest_seat)
+        told: dict[str, JSON] = {"seat": record.seat, "text": text}
+        if not self.game.hidden_information or record.seat == self.guest_seat or text == record.text:
+            told["move"] = self.game.encode_move(record.move)
+        return told
 
     def outgoing(self) -> list[dict[str, JSON]]:
         """State updates owed to the guest since the last call (empty when nothing moved)."""

@@ -425,7 +425,7 @@ class OnlinePlayer:
         if first:
             self._rated_start()
             self._notice("start", "the match has started")
-        self._notice("state", self.turn_line(), ply=update.ply, events=update.events, last=update.last)
+        self._notice("state", self.turn_line(), ply=update.ply, events=update.events, last=update.last, moved=update.last)
         if update.result is not None:
             self._over(update.result)
 
@@ -568,7 +568,8 @@ class OnlinePlayer:
         if messages and self.host is not None and any(m.get("t") == "state" for m in messages):
             session = self.host.session
             last = session.history[session.cursor - 1] if session is not None and session.cursor else None
-            moved = {"seat": last.seat, "text": last.text} if last is not None else None
+            # the guest's move as the host's seat may read it (under fog, only what it saw)
+            moved = {"seat": last.seat, "text": last.text_for(self.host.host_seat)} if last is not None else None
             self._notice("state", self.turn_line(), moved=moved)
 
     def _notice(self, kind: str, text: str = "", **data: Any) -> None:
