@@ -87,6 +87,7 @@ def check_history(window, sight: Sight) -> int:
 def check_events(session: Session, sight: Sight) -> None:
     """Independently of the engine's own bookkeeping: an event South hears names only squares
     South's observation showed before or after its move."""
+    assert session.cursor >= 1, "a game was played"
     for record in session.history[: session.cursor]:
         for event in record.events_for(0):
             named = set()
