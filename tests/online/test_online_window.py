@@ -432,3 +432,62 @@ def test_a_match_that_starts_with_your_move_chimes_once(window: Any, plugins: An
             assert list(win.sound.played) == ["your_turn"]
         finally:
             ann.close(leave=True)
+
+
+def _is_sentence(text: str) -> bool:
+    return bool(text) and not text[0].islower() and text[-1] in ".!?…"
+
+
+@pytest.mark.parametrize("failure", [OSError(111, "Connect call failed ('127.0.0.1', 9)"), RuntimeError("boom {'t': 1}")])
+def test_an_unexpected_connection_failure_is_a_sentence_without_the_exceptions_words(
+        window: Any, monkeypatch: pytest.MonkeyPatch, failure: Exception) -> None:
+    from pegboard.online.client import OnlineClient
+
+    def fail(self: Any, ticket: Any = None) -> str:
+        raise failure
+
+    monkeypatch.setattr(OnlineClient, "connect", fail)
+    win = window
+    win.friend.connect("Bob", "ws://127.0.0.1:9")
+    run(win, [], lambda: not win.friend.connecting)
+    said = win.friend.message
+    assert said.startswith("Cannot reach the lobby at ws://127.0.0.1:9: ") and _is_sentence(said), said
+    assert "Connect call failed" not in said and "boom" not in said and "'" not in said, said
+
+
+def test_what_the_panel_says_during_a_match_reads_as_sentences(window: Any, plugins: Any, tmp_path: Path) -> None:
+    """The lobby's and the host's words (a pick, a refusal of the guest's junk) come to the window's
+    panel and status line as sentences: a capital, a full stop, no Python repr."""
+    from support.online_helpers import pump
+
+    win = window
+    said: list[str] = []
+    original = win.friend._say
+
+    def record(text: str) -> None:
+        original(text)
+        said.append(win.friend.message)
+
+    win.friend._say = record  # what the panel shows, every time it changes
+    with lobby() as server:
+        bob = client(server.url, "Bob", "nodewar", tmp_path, plugins, auto_accept=True)
+        try:
+            win.friend.connect("Ann", server.url)
+            run(win, [], lambda: win.friend.connected)
+            win.friend.ready()
+            bob.connect()
+            pump([bob], lambda: bool(bob.player.players) or (bob.refresh_list() or False), deadline=10)
+            bob.pick(int(bob.player.players[0]["id"]))
+            run(win, [bob], lambda: win.session.online and bob.player.started)
+            token = bob.player.ticket.token
+            bob._call(bob._link.send({"t": "relay", "data": {"t": "explode", "token": token}}), 5.0)
+            run(win, [bob], lambda: any("was refused" in s for s in said))
+        finally:
+            bob.close(leave=True)
+    checked = 0
+    for text in said:
+        assert _is_sentence(text) and "{" not in text, text
+        checked += 1
+    assert checked >= 3
+    assert "Bob's explode was refused: unknown message: a match has no message called explode." in said
+    assert any(s.startswith("Bob picked you") for s in said)

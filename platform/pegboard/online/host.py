@@ -238,7 +238,7 @@ class HostMatch:
                 return self._refuse(kind, "the game is already over")
             session.resign(self.guest_seat)
             return self.outgoing()
-        return self._refuse(kind, f"unknown message {kind[:40]!r}")
+        return self._refuse(kind, f"unknown message: a match has no message called {kind[:40]}")
 
     def _accept(self) -> list[dict[str, JSON]]:
         if not self.accepted:
@@ -255,7 +255,7 @@ class HostMatch:
             return self._refuse("move", "the match has not started")
         seat = data.get("seat")
         if seat != self.guest_seat:
-            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not seat {seat!r:.40}")
+            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not the other seat")
         if session.is_over:
             return self._refuse("move", "the game is over")
         if session.to_move != seat:
@@ -267,7 +267,9 @@ class HostMatch:
         try:
             move = self.game.decode_move(data.get("move"))
         except (InvalidMoveEncoding, ValueError, TypeError, KeyError, IndexError) as exc:
-            return self._refuse("move", f"malformed move: {exc}")
+            # the detail goes to the log: it echoes what was sent, or is Python's words ("'kind'")
+            log.info("match %s: a move that does not decode: %s", self.ticket.match[:8], str(exc)[:REASON_CHARS])
+            return self._refuse("move", f"malformed move: it is not a {self.game.name or self.game.id} move")
         try:
             session.play(move)
         except IllegalMove as exc:

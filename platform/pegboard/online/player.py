@@ -367,7 +367,7 @@ class OnlinePlayer:
             self._send_updates(self.host.handle(data))
             if self.host.refused_count > self._refusals_seen:  # one message, one refusal at most
                 refused = self.host.refusals[-1]
-                self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
+                self._notice("refused", f"{self.peer_name}'s {refused.kind} was refused: {refused.reason}", by="host")
             self._refusals_seen = self.host.refused_count
             if self.host.junk_streak >= JUNK_LIMIT:
                 self.host.junk_streak = 0

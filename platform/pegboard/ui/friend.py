@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.errors import ProtocolError
 from pegboard.game import PegboardError
+from pegboard.support.sentences import as_sentence
 from pegboard.ui import theme
 from pegboard.ui.dialogs import EndGameDialog
 from pegboard.ui.endwords import end_words
@@ -163,6 +164,7 @@ class FriendPlay:
 
         def run() -> None:
             from pegboard.errors import LobbyUnreachable
+            from pegboard.online.link import OPEN_TIMEOUT, unreachable_reason
 
             try:
                 mode = client.connect(ticket)
@@ -171,7 +173,8 @@ class FriendPlay:
                 self._connect_outcome = ("error", exc.reason)
             except Exception as exc:  # noqa: BLE001 - whatever it was, the panel says it and stays usable
                 log.exception("connecting to the lobby failed")
-                self._connect_outcome = ("error", f"cannot connect: {exc}")
+                # in words, never the exception's own text ("Connect call failed ('127.0.0.1', 8765)")
+                self._connect_outcome = ("error", f"Cannot reach the lobby at {lobby}: {unreachable_reason(exc, OPEN_TIMEOUT)}")
 
         self._connect_outcome = None
         self._connecting = threading.Thread(target=run, name="pegboard-connect", daemon=True)
@@ -358,7 +361,8 @@ class FriendPlay:
             if kind == "over":
                 self._finished(notice)
         elif kind == "refused":
-            self._say(f"Refused: {notice.text}")
+            # the host reads what its guest sent (the notice says so); the guest, that its move was turned down
+            self._say(notice.text if client.player.host is not None else f"The host refused that: {notice.text}")
         elif kind == "peer":
             if notice.data.get("status") == "declined":
                 self.paired = False
@@ -421,6 +425,7 @@ class FriendPlay:
                              new_label="Back to your game")
 
     def _say(self, text: str) -> None:
+        text = as_sentence(text)  # the lobby's and the host's words too: a sentence with its capital and stop
         self.message = text
         if self.dialog is not None:
             self.dialog.refresh()

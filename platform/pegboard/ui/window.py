@@ -20,6 +20,7 @@ from pegboard.errors import MatchImportError, SessionError
 from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.rules.rulesets import load_game
+from pegboard.support.sentences import as_sentence
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
 from pegboard.ui.clockline import clock_text
@@ -772,7 +773,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.session.hold_clocks(self.dialog is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
-        return self.open_dialog(MessageDialog(title, message, error=True))
+        """An error dialog; the message (often an engine's reason) reads as a sentence."""
+        return self.open_dialog(MessageDialog(title, as_sentence(message), error=True))
 
     def confirm(self, title: str, message: str, on_yes: Any, *, yes_label: str = "Yes",
                 no_label: str = "Cancel") -> Dialog:
