@@ -11,7 +11,7 @@ from typing import Any
 from pegboard.game import events_for
 from pegboard.records.replay import game_for_record
 from pegboard.records.validate import read_record, validate_file
-from support.online_helpers import DEADLINE, HostSettings, Recorder, client, lobby, pair, play_random
+from support.online_helpers import DEADLINE, HostSettings, Recorder, client, lobby, pair, play_random, pump
 
 
 def _plain(value: Any) -> Any:
@@ -91,7 +91,7 @@ def test_fogged_starfall_guest_never_sees_a_hidden_square(tmp_path: Path, plugin
     for message in updates:
         observation, hidden = views[message["ply"]]
         obs = message["obs"]
-        assert set(message) <= {"t", "ply", "to_move", "obs", "events", "clocks", "result", "last"}
+        assert set(message) <= {"t", "ply", "to_move", "obs", "events", "clocks", "result", "last", "earlier"}
         assert obs == observation  # exactly the guest's observation, nothing more
         assert "seed" not in obs and "draws" not in obs
         for pointer in hidden:  # everything the rules hide from the guest ...
@@ -206,3 +206,71 @@ def test_fogged_starfall_guest_reads_each_move_as_its_seat_may_and_its_history_h
         assert text == records[ply - 1].text_for(0), (ply, text)
         heard += 1
     assert heard >= plies // 2
+
+
+def test_moves_a_guest_missed_while_away_reach_its_history_as_its_seat_may_read_them(tmp_path: Path, plugins: Any) -> None:
+    """Two host moves (a missile, then an action) whose updates never reached the guest: after the
+    guest reconnects it says up to which ply it heard (``sync``'s ``seen``) and the host tells it
+    both moves again (``earlier``), so its History has each with its own text, not "a move you
+    cannot see"."""
+    from pegboard.online.remote import OnlineSession
+
+    with lobby() as server:
+        host = client(server.url, "Ann", "starfall", tmp_path, plugins, host=HostSettings(ruleset="fog_seam", seat=0, seed=5))
+        guest = client(server.url, "Bob", "starfall", tmp_path, plugins, auto_accept=True)
+        got: list[dict[str, Any]] = []
+        dropped: list[dict[str, Any]] = []
+        losing = [False]
+        original = guest.player.receive
+
+        def receive(message: dict[str, Any]) -> None:
+            data = message.get("data", {}) if message.get("t") == "relay" else {}
+            if losing[0] and data.get("t") == "state":
+                dropped.append(data)  # lost with the connection
+                return
+            if data.get("t") == "state":
+                got.append(data)
+            original(message)
+
+        guest.player.receive = receive  # type: ignore[method-assign]
+        try:
+            pair(host, guest)
+            remote = OnlineSession(guest, first_ply=0)
+            hosted = host.player.host.session
+
+            def follow() -> None:
+                host.poll()
+                for notice in guest.poll():
+                    remote.receive(notice)
+
+            losing[0] = True
+            shots = [m for m in host.legal_moves() if m.kind == "fire"]
+            assert shots, "the South scout starts with a missile to fire"
+            host.play(shots[0])
+            host.play(next(m for m in host.legal_moves() if m.kind != "fire"))
+            assert hosted.cursor == 2
+            pump([host, guest], lambda: len(dropped) == 2)
+            losing[0] = False
+            guest.drop_connection()  # it comes back, and asks for its view again
+            end = time.monotonic() + DEADLINE
+            while guest.player.guest.last.ply < 2:
+                assert time.monotonic() < end, "the guest did not hear of the moves again"
+                follow()
+                time.sleep(0.001)
+            follow()
+            records = list(hosted.history[: hosted.cursor])
+        finally:
+            host.close(leave=True)
+            guest.close(leave=True)
+    g = guest.seat
+    told = next(m for m in got if m["ply"] == 2 and m.get("earlier"))
+    assert [e["ply"] for e in told["earlier"]] == [1]
+    assert told["earlier"][0]["text"] == records[0].text_for(g) and told["last"]["text"] == records[1].text_for(g)
+    checked = 0
+    for entry, played in zip(remote.history, records, strict=True):
+        assert entry.number == played.number and entry.seat == played.seat == 0
+        assert entry.text == played.text_for(g) != "a move you cannot see"
+        checked += 1
+    assert checked == 2
+    # told again the way it would have been told at once: encoded only if the guest saw all of it
+    assert ("move" in told["earlier"][0]) == (records[0].text_for(g) == records[0].text)

@@ -42,6 +42,8 @@ REASON_CHARS = 200
 """A refusal's reason is cut to this (it may quote what the guest sent)."""
 JUNK_LIMIT = 20
 """Refusals in a row (nothing accepted between) after which the guest is disconnected."""
+EARLIER_PLIES = 300
+"""At most this many moves before the last are told again in one ``state`` (``earlier``)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,7 @@ class HostMatch:
         self.junk_streak = 0
         """Refusals since the guest's last accepted message (:data:`JUNK_LIMIT` disconnects it)."""
         self._unsent: list[dict[str, JSON]] = []  # guest-visible events since the last update
+        self._told_through = 0  # the ply of the last state made for the guest (its moves were told)
         self._dirty = False
         self.on_finish: Callable[[HostMatch], None] | None = None
 
@@ -115,6 +118,7 @@ class HostMatch:
         if match.session.clock is not None and isinstance(clocks, list) and len(clocks) == len(game.seats):
             match.session.clock.restore([None if c is None else float(c) for c in clocks])
         match.session.resume_bots()  # an import pauses bots; the match simply goes on
+        match._told_through = match.session.cursor  # a returning guest says what it saw (sync)
         match.accepted = True
         match._dirty = True
         return match
@@ -159,6 +163,12 @@ class HostMatch:
         last = session.history[session.cursor - 1] if session.cursor else None
         if last is not None:
             message["last"] = self._told(last)
+        # moves since the previous state other than the last (two at once, or missed while away)
+        first = max(self._told_through + 1, session.cursor - EARLIER_PLIES)
+        earlier = [{"ply": r.number, **self._told(r)} for r in session.history[max(0, first - 1) : session.cursor - 1]]
+        if earlier:
+            message["earlier"] = earlier
+        self._told_through = session.cursor
         self._unsent = []
         self._dirty = False
         return message
@@ -227,6 +237,9 @@ class HostMatch:
             self.declined = True
             return []
         if kind == "sync":  # after a reconnection: the settings (a restarted guest needs them) and the view
+            seen = data.get("seen")
+            if isinstance(seen, int) and not isinstance(seen, bool) and self.session is not None:
+                self._told_through = min(max(0, seen), self._told_through)  # the moves it missed are told again
             return [self.offer(), self.snapshot()] if self.accepted else [self.offer()]
         if kind == "move":
             return self._guest_move(data)
