@@ -208,11 +208,10 @@ def test_fogged_starfall_guest_reads_each_move_as_its_seat_may_and_its_history_h
     assert heard >= plies // 2
 
 
-def test_moves_a_guest_missed_while_away_reach_its_history_as_its_seat_may_read_them(tmp_path: Path, plugins: Any) -> None:
-    """Two host moves (a missile, then an action) whose updates never reached the guest: after the
-    guest reconnects it says up to which ply it heard (``sync``'s ``seen``) and the host tells it
-    both moves again (``earlier``), so its History has each with its own text, not "a move you
-    cannot see"."""
+def _two_host_moves_lost(tmp_path: Path, plugins: Any) -> tuple[list[dict[str, Any]], Any, list[Any], int]:
+    """A fogged Starfall match where the guest's connection loses the updates of the host's first
+    two moves (a missile, then an action) and comes back: the state messages the guest then got,
+    its OnlineSession, the host's records and the guest's seat."""
     from pegboard.online.remote import OnlineSession
 
     with lobby() as server:
@@ -262,7 +261,14 @@ def test_moves_a_guest_missed_while_away_reach_its_history_as_its_seat_may_read_
         finally:
             host.close(leave=True)
             guest.close(leave=True)
-    g = guest.seat
+    return got, remote, records, guest.seat
+
+
+def test_moves_a_guest_missed_while_away_reach_its_history_as_its_seat_may_read_them(tmp_path: Path, plugins: Any) -> None:
+    """After the guest reconnects it says up to which ply it heard (``sync``'s ``seen``) and the
+    host tells it both lost moves again (``earlier``), so its History has each with its own text,
+    not "a move you cannot see"."""
+    got, remote, records, g = _two_host_moves_lost(tmp_path, plugins)
     told = next(m for m in got if m["ply"] == 2 and m.get("earlier"))
     assert [e["ply"] for e in told["earlier"]] == [1]
     assert told["earlier"][0]["text"] == records[0].text_for(g) and told["last"]["text"] == records[1].text_for(g)
@@ -274,3 +280,13 @@ def test_moves_a_guest_missed_while_away_reach_its_history_as_its_seat_may_read_
     assert checked == 2
     # told again the way it would have been told at once: encoded only if the guest saw all of it
     assert ("move" in told["earlier"][0]) == (records[0].text_for(g) == records[0].text)
+
+
+def test_what_is_told_again_is_bounded(tmp_path: Path, plugins: Any, monkeypatch: Any) -> None:
+    """Past EARLIER_BYTES the oldest moves are left out: the guest's History then says it missed one."""
+    from pegboard.online import host as hostmodule
+
+    monkeypatch.setattr(hostmodule, "EARLIER_BYTES", 8)
+    got, remote, records, g = _two_host_moves_lost(tmp_path, plugins)
+    assert not any(m.get("earlier") for m in got)
+    assert [r.text for r in remote.history] == ["a move you cannot see", records[1].text_for(g)]

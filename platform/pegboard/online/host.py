@@ -43,7 +43,9 @@ REASON_CHARS = 200
 JUNK_LIMIT = 20
 """Refusals in a row (nothing accepted between) after which the guest is disconnected."""
 EARLIER_PLIES = 300
-"""At most this many moves before the last are told again in one ``state`` (``earlier``)."""
+"""At most this many moves before the last are told again in one ``state`` (``earlier``)..."""
+EARLIER_BYTES = 64 * 1024
+"""... and at most this much of JSON (the oldest go first): a state stays well inside a message."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ class HostMatch:
         # moves since the previous state other than the last (two at once, or missed while away)
         first = max(self._told_through + 1, session.cursor - EARLIER_PLIES)
         earlier = [{"ply": r.number, **self._told(r)} for r in session.history[max(0, first - 1) : session.cursor - 1]]
+        while earlier and p.size_of(earlier) > EARLIER_BYTES:
+            del earlier[: max(1, len(earlier) // 4)]
         if earlier:
             message["earlier"] = earlier
         self._told_through = session.cursor
