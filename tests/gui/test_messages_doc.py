@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [*(ROOT / "platform" / "pegboard" / "ui").glob("*.py"), *(ROOT / "plugins" / "pegboard_starfall").rglob("*.py")]
+SOURCES = [*(ROOT / "platform" / "pegboard" / "ui").glob("*.py"), *(ROOT / "platform" / "pegboard" / "online").glob("*.py"),
+           *(ROOT / "plugins" / "pegboard_starfall").rglob("*.py")]
 
 
 def quoted_messages() -> list[str]:

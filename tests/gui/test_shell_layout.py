@@ -145,4 +145,4 @@ def test_the_history_folds_away_when_the_window_narrows_until_the_person_chooses
     assert w.history.visible, "the History button brings it back"
     w.send("on_resize", 640, 480)
     assert w.history.visible, "and the person's choice holds"
-    check_layout(w, "Node War 640x480 with the History asked for")
+    assert check_layout(w, "Node War 640x480 with the History asked for") >= 5

@@ -236,6 +236,7 @@ def test_fog_from_the_seam_darkens_what_south_cannot_see(plugins):
             x, y = center(window, sq)
             assert near(pixel(img, x, y), look.FOG, 4), f"square {sq} is dark"
             assert near(pixel(img, x + window.board.painter.cell * 0.3, y), look.FOG, 4)
+        assert len(lit) >= 20
         for sq in lit[:20]:
             x, y = center(window, sq)
             assert not near(pixel(img, x, y), look.FOG, 20), f"square {sq} shows"

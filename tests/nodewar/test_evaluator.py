@@ -69,6 +69,7 @@ def test_mirrored_position_negates_the_score(game: NodeWarGame, seed: int) -> No
     flipped = mirrored(game, state)
     assert evaluator.score(flipped) == pytest.approx(-evaluator.score(state))
     a, b = evaluator.evaluate(state), evaluator.evaluate(flipped)
+    assert a.terms, "the evaluation has terms to compare"
     for ta, tb in zip(a.terms, b.terms, strict=True):
         assert (ta.values[0], ta.values[1]) == pytest.approx((tb.values[1], tb.values[0])), ta.name
 

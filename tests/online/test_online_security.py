@@ -61,7 +61,7 @@ def test_forged_moves_are_refused_and_change_nothing(match: Any) -> None:
         _forge(guest, data)
     reasons = _refusals_after(host, guest, len(forged))
     assert reasons[0] == reasons[1] == reasons[2] == "wrong or missing token"
-    assert "not seat 0" in reasons[3]
+    assert reasons[3] == f"you play {game.seats[1]}, not the other seat"  # in words, not the raw value sent
     assert reasons[4] == "not your turn"
     assert (session.ply, json.dumps(session.state.to_json(), sort_keys=True)) == before
 
@@ -89,7 +89,12 @@ def test_illegal_malformed_and_oversized_moves_are_refused(match: Any) -> None:
     assert reasons[1].startswith("malformed move")
     assert reasons[2] == f"move over {p.MAX_MOVE_BYTES} bytes"
     assert reasons[3].startswith("stale move")
-    assert reasons[4].startswith("unknown message")
+    assert reasons[4] == "unknown message: a match has no message called explode"
+    checked = 0
+    for reason in reasons:  # plain words a person can read: no Python repr or exception text echoed
+        assert "'" not in reason and "{" not in reason and "Error" not in reason, reason
+        checked += 1
+    assert checked == len(sent)
     assert session.ply == ply
     # and the real guest still plays on
     guest.play(guest.legal_moves()[0])

@@ -33,6 +33,7 @@ def test_each_side_sees_its_own_base_at_the_bottom(tmp_path: Path, plugins: Any,
             guest.close(leave=True)
     blue, red = pictures[0], pictures[1]
     height = len(blue)
+    assert height >= 5 and len(red) == height, "both pictures show the board"
     assert [int(line[:2]) for line in blue] == list(reversed(range(height)))
     assert [int(line[:2]) for line in red] == list(range(height))
     for rows, own in ((blue, "B"), (red, "R")):
@@ -52,6 +53,7 @@ def test_starfall_text_turns_for_north() -> None:
     south, north = _grid(state.text_for(0)), _grid(state.text_for(1))
     assert state.text_for(0) == str(state)
     assert [int(r[:2]) for r in north] == [int(r[:2]) for r in reversed(south)]
+    assert len(south) == state.geo.height, "every row is drawn"
     for line in south:
         turned = next(r for r in north if int(r[:2]) == int(line[:2]))
         cells = line[3:].removesuffix(" seam").split()

@@ -21,7 +21,10 @@ os.environ.setdefault("PYGLET_HEADLESS", "1")  # before pyglet is first imported
 from pyglet.window import key  # noqa: E402
 
 from pegboard.online.store import Store  # noqa: E402
+from pegboard.ui import theme  # noqa: E402
+from pegboard.ui.endwords import end_words  # noqa: E402
 from support.online_helpers import DEADLINE, HostSettings, client, lobby, pump  # noqa: E402
+from support.windows import close, pixel  # noqa: E402
 
 pytestmark = pytest.mark.gui
 
@@ -144,7 +147,9 @@ def test_pick_a_friend_from_the_list_and_play_in_the_window(window: Any, plugins
             run(win, [ann], lambda: win.session.result is not None and ann.result is not None)
             assert ann.result.winner == 0 and ann.result.reason == "resign"
             end = win.dialog
-            assert end is not None and end.title == "Ann (Blue) wins"
+            assert end is not None and end.title == "You lose" and end.outcome == "loss", "spoken from the window's seat"
+            assert close(pixel(win.render(), end.rect.x + 6, end.rect.top - 10), theme.LOSS), "a loss's band is red"
+            assert end.reason.text.startswith("Blue wins") and end.reason.text.endswith(".")
             assert "Your rating: 1000 → 9" in end.note.text  # rated: both sides sent a rating
             win.click_widget(end.new_button)
             assert not win.session.online and win.session.game.id == "nodewar" and "undo" in win.buttons and "resign" not in win.buttons
@@ -183,13 +188,23 @@ def test_wait_with_a_code_and_play_the_friend_who_types_it(window: Any, plugins:
             run(win, [cid], lambda: cid.player.guest.last is not None and cid.player.guest.last.ply == ply + 1)
             assert cid.player.guest.last.last["move"] == win.session.game.encode_move(move)
             assert win.status.text.text == "Connected · Cid's turn (" + win.session.seat_name(1 - seat) + ")"
+            # Cid gives up: the online end screen is the local one's, a win from the window's seat
+            cid.resign()
+            run(win, [cid], lambda: win.session.result is not None and win.dialog is not None)
+            end, result = win.dialog, win.session.result
+            assert result.winner == seat and result.reason == "resign"
+            assert end.title == "You win" and end.outcome == "win"
+            assert close(pixel(win.render(), end.rect.x + 6, end.rect.top - 10), theme.WIN), "a win's band is green"
+            words = end_words(result, win.session.game.seats, [s == seat for s in range(2)], win.session.seat_name)
+            assert end.score.text == words.score and end.reason.text == words.reason
+            assert (end.score.text != "") == bool(result.scores), "the score shows whenever the result has one"
         finally:
             cid.close(leave=True)
 
 
 def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> None:
     """Starfall's window as the guest under fog: North at the bottom, its own moves in the history with
-    their text, the host's as unseen moves, and the same number of plies as the host."""
+    their text, the host's as North may read them, and the same number of plies as the host."""
     from pegboard.ui import make_session, open_window
     from pegboard.ui.settings import MemorySettings
 
@@ -242,8 +257,9 @@ def test_a_fogged_starfall_match_as_the_guest(plugins: Any, tmp_path: Path) -> N
             for mine, theirs in zip(rows, host.history, strict=True):
                 if theirs.seat == 1:
                     assert mine.seat == 1 and mine.text == theirs.text and mine.move == theirs.move
-                else:
-                    assert mine.text == "a move you cannot see" and mine.move is None
+                else:  # the host's moves as North may read them; encoded only when North saw all of them
+                    assert mine.seat == 0 and mine.text == theirs.text_for(1)
+                    assert mine.move == (theirs.move if theirs.text_for(1) == theirs.text else None)
             assert win.session.state.rules.fogged
         finally:
             ann.close(leave=True)
@@ -416,3 +432,62 @@ def test_a_match_that_starts_with_your_move_chimes_once(window: Any, plugins: An
             assert list(win.sound.played) == ["your_turn"]
         finally:
             ann.close(leave=True)
+
+
+def _is_sentence(text: str) -> bool:
+    return bool(text) and not text[0].islower() and text[-1] in ".!?…"
+
+
+@pytest.mark.parametrize("failure", [OSError(111, "Connect call failed ('127.0.0.1', 9)"), RuntimeError("boom {'t': 1}")])
+def test_an_unexpected_connection_failure_is_a_sentence_without_the_exceptions_words(
+        window: Any, monkeypatch: pytest.MonkeyPatch, failure: Exception) -> None:
+    from pegboard.online.client import OnlineClient
+
+    def fail(self: Any, ticket: Any = None) -> str:
+        raise failure
+
+    monkeypatch.setattr(OnlineClient, "connect", fail)
+    win = window
+    win.friend.connect("Bob", "ws://127.0.0.1:9")
+    run(win, [], lambda: not win.friend.connecting)
+    said = win.friend.message
+    assert said.startswith("Cannot reach the lobby at ws://127.0.0.1:9: ") and _is_sentence(said), said
+    assert "Connect call failed" not in said and "boom" not in said and "'" not in said, said
+
+
+def test_what_the_panel_says_during_a_match_reads_as_sentences(window: Any, plugins: Any, tmp_path: Path) -> None:
+    """The lobby's and the host's words (a pick, a refusal of the guest's junk) come to the window's
+    panel and status line as sentences: a capital, a full stop, no Python repr."""
+    from support.online_helpers import pump
+
+    win = window
+    said: list[str] = []
+    original = win.friend._say
+
+    def record(text: str) -> None:
+        original(text)
+        said.append(win.friend.message)
+
+    win.friend._say = record  # what the panel shows, every time it changes
+    with lobby() as server:
+        bob = client(server.url, "Bob", "nodewar", tmp_path, plugins, auto_accept=True)
+        try:
+            win.friend.connect("Ann", server.url)
+            run(win, [], lambda: win.friend.connected)
+            win.friend.ready()
+            bob.connect()
+            pump([bob], lambda: bool(bob.player.players) or (bob.refresh_list() or False), deadline=10)
+            bob.pick(int(bob.player.players[0]["id"]))
+            run(win, [bob], lambda: win.session.online and bob.player.started)
+            token = bob.player.ticket.token
+            bob._call(bob._link.send({"t": "relay", "data": {"t": "explode", "token": token}}), 5.0)
+            run(win, [bob], lambda: any("was refused" in s for s in said))
+        finally:
+            bob.close(leave=True)
+    checked = 0
+    for text in said:
+        assert _is_sentence(text) and "{" not in text, text
+        checked += 1
+    assert checked >= 3
+    assert "Bob's explode was refused: unknown message: a match has no message called explode." in said
+    assert any(s.startswith("Bob picked you") for s in said)

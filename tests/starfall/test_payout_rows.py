@@ -146,6 +146,7 @@ def test_at_the_cap_a_shape_under_a_drone_stacks_into_it(name):
     rocks = sum(st.ast)
     play(st, move)
     n = len(DEFAULT_PAYOUT[row]["drones"])
+    assert n >= 1, "the row pays drones"
     assert st.kind[host] and st.power[host] == min(3, 1 + n)
     for d in DEFAULT_PAYOUT[row]["drones"]:
         assert st.ride[host] & RIDES[d] == RIDES[d]

@@ -78,7 +78,9 @@ def test_deal_patterns_are_the_runs_a_dealt_star_could_complete() -> None:
     runs = (((-1, 0), (-2, 0)), ((0, -1), (0, -2)), ((-1, 0), (0, -1), (-1, -1)), ((-1, -1), (-2, -2)), ((1, -1), (2, -2)))
     for width, height in SIZES:
         geo = geometry(width, height)  # the shared one: the patterns are kept by id(geo)
-        for sq, found in enumerate(_deal_patterns(geo)):
+        patterns = _deal_patterns(geo)
+        assert len(patterns) == geo.size, "one entry per square"
+        for sq, found in enumerate(patterns):
             c, r = geo.col[sq], geo.row[sq]
             expected = []
             for cells in runs:

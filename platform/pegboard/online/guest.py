@@ -31,6 +31,8 @@ class Update:
     result: Result | None = None
     clocks: list[float | None] = field(default_factory=list)
     last: dict[str, JSON] | None = None
+    earlier: dict[int, dict[str, JSON]] = field(default_factory=dict)
+    """The moves before ``last`` since the previous state, by ply, told as ``last`` is."""
 
 
 class GuestMatch:
@@ -74,7 +76,8 @@ class GuestMatch:
         return {"t": "decline", "token": self.token}
 
     def sync(self) -> dict[str, JSON]:
-        return {"t": "sync", "token": self.token}
+        """Ask for the view again (after a reconnection), saying up to which ply this side heard."""
+        return {"t": "sync", "token": self.token, "seen": self.last.ply if self.last is not None else 0}
 
     def resign(self) -> dict[str, JSON]:
         return {"t": "resign", "token": self.token}
@@ -92,6 +95,7 @@ class GuestMatch:
                 result=result,
                 clocks=list(message.get("clocks") or []),
                 last=message.get("last") if isinstance(message.get("last"), dict) else None,
+                earlier={int(e["ply"]): e for e in message.get("earlier") or [] if isinstance(e, dict) and isinstance(e.get("ply"), int)},
             )
         except (KeyError, TypeError, ValueError, PegboardError) as exc:
             raise ProtocolError(f"the host sent a state this program cannot read: {exc}") from exc

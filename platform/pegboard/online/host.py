@@ -23,6 +23,7 @@ from typing import Any
 
 from pegboard.errors import SessionError
 from pegboard.game import JSON, Game, IllegalMove, InvalidMoveEncoding, Move, PegboardError, events_for
+from pegboard.match.history import PlyRecord
 from pegboard.match.session import Change, Session
 from pegboard.online import protocol as p
 from pegboard.online.store import Store, Ticket
@@ -41,6 +42,10 @@ REASON_CHARS = 200
 """A refusal's reason is cut to this (it may quote what the guest sent)."""
 JUNK_LIMIT = 20
 """Refusals in a row (nothing accepted between) after which the guest is disconnected."""
+EARLIER_PLIES = 300
+"""At most this many moves before the last are told again in one ``state`` (``earlier``)..."""
+EARLIER_BYTES = 64 * 1024
+"""... and at most this much of JSON (the oldest go first): a state stays well inside a message."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,7 @@ class HostMatch:
         self.junk_streak = 0
         """Refusals since the guest's last accepted message (:data:`JUNK_LIMIT` disconnects it)."""
         self._unsent: list[dict[str, JSON]] = []  # guest-visible events since the last update
+        self._told_through = 0  # the ply of the last state made for the guest (its moves were told)
         self._dirty = False
         self.on_finish: Callable[[HostMatch], None] | None = None
 
@@ -114,6 +120,7 @@ class HostMatch:
         if match.session.clock is not None and isinstance(clocks, list) and len(clocks) == len(game.seats):
             match.session.clock.restore([None if c is None else float(c) for c in clocks])
         match.session.resume_bots()  # an import pauses bots; the match simply goes on
+        match._told_through = match.session.cursor  # a returning guest says what it saw (sync)
         match.accepted = True
         match._dirty = True
         return match
@@ -156,11 +163,29 @@ class HostMatch:
             "result": session.result.to_json() if session.result is not None else None,
         }
         last = session.history[session.cursor - 1] if session.cursor else None
-        if last is not None and (not self.game.hidden_information or last.seat == self.guest_seat):
-            message["last"] = {"seat": last.seat, "move": self.game.encode_move(last.move), "text": last.text}
+        if last is not None:
+            message["last"] = self._told(last)
+        # moves since the previous state other than the last (two at once, or missed while away)
+        first = max(self._told_through + 1, session.cursor - EARLIER_PLIES)
+        earlier = [{"ply": r.number, **self._told(r)} for r in session.history[max(0, first - 1) : session.cursor - 1]]
+        while earlier and p.size_of(earlier) > EARLIER_BYTES:
+            del earlier[: max(1, len(earlier) // 4)]
+        if earlier:
+            message["earlier"] = earlier
+        self._told_through = session.cursor
         self._unsent = []
         self._dirty = False
         return message
+
+    def _told(self, record: PlyRecord) -> dict[str, JSON]:
+        """The last move as the guest's seat may know it: its text as that seat reads it, and the
+        encoded move only when the seat may read the move in full (its own move, a game without
+        hidden information, or a move it saw every square of): nothing tells it what it cannot see."""
+        text = record.text_for(self.guest_seat)
+        told: dict[str, JSON] = {"seat": record.seat, "text": text}
+        if not self.game.hidden_information or record.seat == self.guest_seat or text == record.text:
+            told["move"] = self.game.encode_move(record.move)
+        return told
 
     def outgoing(self) -> list[dict[str, JSON]]:
         """State updates owed to the guest since the last call (empty when nothing moved)."""
@@ -216,6 +241,9 @@ class HostMatch:
             self.declined = True
             return []
         if kind == "sync":  # after a reconnection: the settings (a restarted guest needs them) and the view
+            seen = data.get("seen")
+            if isinstance(seen, int) and not isinstance(seen, bool) and self.session is not None:
+                self._told_through = min(max(0, seen), self._told_through)  # the moves it missed are told again
             return [self.offer(), self.snapshot()] if self.accepted else [self.offer()]
         if kind == "move":
             return self._guest_move(data)
@@ -227,7 +255,7 @@ class HostMatch:
                 return self._refuse(kind, "the game is already over")
             session.resign(self.guest_seat)
             return self.outgoing()
-        return self._refuse(kind, f"unknown message {kind[:40]!r}")
+        return self._refuse(kind, f"unknown message: a match has no message called {kind[:40]}")
 
     def _accept(self) -> list[dict[str, JSON]]:
         if not self.accepted:
@@ -244,7 +272,7 @@ class HostMatch:
             return self._refuse("move", "the match has not started")
         seat = data.get("seat")
         if seat != self.guest_seat:
-            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not seat {seat!r:.40}")
+            return self._refuse("move", f"you play {self.game.seats[self.guest_seat]}, not the other seat")
         if session.is_over:
             return self._refuse("move", "the game is over")
         if session.to_move != seat:
@@ -256,7 +284,9 @@ class HostMatch:
         try:
             move = self.game.decode_move(data.get("move"))
         except (InvalidMoveEncoding, ValueError, TypeError, KeyError, IndexError) as exc:
-            return self._refuse("move", f"malformed move: {exc}")
+            # the detail goes to the log: it echoes what was sent, or is Python's words ("'kind'")
+            log.info("match %s: a move that does not decode: %s", self.ticket.match[:8], str(exc)[:REASON_CHARS])
+            return self._refuse("move", f"malformed move: it is not a {self.game.name or self.game.id} move")
         try:
             session.play(move)
         except IllegalMove as exc:

@@ -31,6 +31,8 @@ RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 3.0)
 """Seconds between reconnection attempts (the last one repeats)."""
 KEEPALIVE = 60.0
 """Seconds between keep-alive pings (well inside a lobby's default idle timeout)."""
+OPEN_TIMEOUT = 5.0
+"""Seconds a connection to the lobby may take to open."""
 
 
 class Link:
@@ -44,7 +46,7 @@ class Link:
     ``source`` is the local address to connect from (a machine with several; the load tool).
     """
 
-    def __init__(self, url: str, hello: dict[str, Any], *, open_timeout: float = 5.0,
+    def __init__(self, url: str, hello: dict[str, Any], *, open_timeout: float = OPEN_TIMEOUT,
                  on_message: Callable[[], None] | None = None, tls: ssl.SSLContext | None = None,
                  source: str | None = None) -> None:
         from pegboard.online.tls import client_context

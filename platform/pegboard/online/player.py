@@ -319,7 +319,7 @@ class OnlinePlayer:
             if self.peer_online:
                 self._send_held()
             if self.guest is not None or (self.ticket is not None and self.ticket.role == "guest"):
-                self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+                self._relay(self._sync())
         elif kind == "rejoin_failed":
             self._notice("error", str(message.get("reason", "cannot rejoin")), retry=bool(message.get("retry")))
         elif kind == "link":
@@ -367,7 +367,7 @@ class OnlinePlayer:
             self._send_updates(self.host.handle(data))
             if self.host.refused_count > self._refusals_seen:  # one message, one refusal at most
                 refused = self.host.refusals[-1]
-                self._notice("refused", f"refused the guest's {refused.kind}: {refused.reason}", by="host")
+                self._notice("refused", f"{self.peer_name}'s {refused.kind} was refused: {refused.reason}", by="host")
             self._refusals_seen = self.host.refused_count
             if self.host.junk_streak >= JUNK_LIMIT:
                 self.host.junk_streak = 0
@@ -414,7 +414,7 @@ class OnlinePlayer:
 
     def _state(self, data: dict[str, Any]) -> None:
         if self.guest is None:
-            self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+            self._relay(self._sync())
             return
         first = self.guest.last is None
         try:
@@ -425,7 +425,8 @@ class OnlinePlayer:
         if first:
             self._rated_start()
             self._notice("start", "the match has started")
-        self._notice("state", self.turn_line(), ply=update.ply, events=update.events, last=update.last)
+        self._notice("state", self.turn_line(), ply=update.ply, events=update.events, last=update.last, moved=update.last,
+                     earlier=update.earlier)
         if update.result is not None:
             self._over(update.result)
 
@@ -437,7 +438,7 @@ class OnlinePlayer:
         if status == "back":
             self._send_held()
         if status == "back" and (self.guest is not None or (self.ticket is not None and self.ticket.role == "guest")):
-            self._relay({"t": "sync", "token": self.ticket.token if self.ticket else ""})
+            self._relay(self._sync())
         if status == "left" and self.host is not None:
             self._guest_left(self.host)
         if status == "left" and self.host is None and self.ticket is not None and self.result is None:
@@ -568,8 +569,16 @@ class OnlinePlayer:
         if messages and self.host is not None and any(m.get("t") == "state" for m in messages):
             session = self.host.session
             last = session.history[session.cursor - 1] if session is not None and session.cursor else None
-            moved = {"seat": last.seat, "text": last.text} if last is not None else None
+            # the guest's move as the host's seat may read it (under fog, only what it saw)
+            moved = {"seat": last.seat, "text": last.text_for(self.host.host_seat)} if last is not None else None
             self._notice("state", self.turn_line(), moved=moved)
+
+    def _sync(self) -> dict[str, JSON]:
+        """A guest asks the host for its view again; a guest that already follows the match says
+        up to which ply it heard, so the host tells it the moves it missed."""
+        if self.guest is not None:
+            return self.guest.sync()
+        return {"t": "sync", "token": self.ticket.token if self.ticket else ""}
 
     def _notice(self, kind: str, text: str = "", **data: Any) -> None:
         self.notices.append(Notice(kind, text, data))

@@ -183,11 +183,13 @@ class OnlineSession(Session):
         ply = ply if isinstance(ply, int) else latest.ply
         events = tuple(_event(e) for e in notice.data.get("events", []) if isinstance(e, Mapping))
         last = notice.data.get("last") if isinstance(notice.data.get("last"), Mapping) else None
+        given = notice.data.get("earlier")
+        earlier: Mapping[int, Mapping[str, Any]] = given if isinstance(given, Mapping) else {}
         move: Move | None = None
         mover: int | None = None
         if ply > before:
             for number in range(before + 1, ply + 1):
-                known = last if number == ply else None
+                known = last if number == ply else earlier.get(number)  # each as this seat may know it
                 mover = int(known["seat"]) if known is not None and isinstance(known.get("seat"), int) else None
                 move = _decoded(self, known.get("move")) if known is not None else None
                 text = str(known.get("text")) if known is not None else "a move you cannot see"

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pegboard.game import Event, Game, IllegalMove, Move, Refusal
+from pegboard.support.sentences import as_sentence
 from pegboard.ui import cues
 from pegboard.ui.rect import Rect
 
@@ -304,18 +305,6 @@ class BoardViewBase:
         for item in self._items:
             item.delete()
         self._items = []
-
-
-def as_sentence(reason: str) -> str:
-    """An engine's reason ("column a is full") as the status line says it: "Column a is full.".
-    A first word that is a name in the game's notation ("b2 is taken") keeps its case."""
-    reason = reason.strip()
-    if not reason:
-        return reason
-    first = reason.split(maxsplit=1)[0]
-    if first.isalpha():
-        reason = reason[0].upper() + reason[1:]
-    return reason if reason[-1] in ".!?…" else reason + "."
 
 
 class MoveListView(BoardViewBase):

@@ -54,9 +54,11 @@ class CustomizeDialog(Dialog):
         refs = [r.ref for r in self.rulesets]
         self.ruleset_list.selected = refs.index(current_ruleset) if current_ruleset in refs else None
         self.note = self.add(Label("", size=theme.SMALL_FONT_SIZE, color=theme.TEXT_WARN))
-        self.apply_button = self.add(Button("Apply", self.apply, primary=True))
-        self.new_button = self.add(Button("Start new game", self.new_game))
-        self.cancel_button = self.add(Button("Cancel", self.close))
+        self.apply_button = self.add(Button(
+            "Apply", self.apply, primary=True, tooltip="Apply: these players take their seats in the game under way."))
+        self.new_button = self.add(Button(
+            "Start new game", self.new_game, tooltip="Start new game: a fresh game with these players and this ruleset."))
+        self.cancel_button = self.add(Button("Cancel", self.close, tooltip="Cancel: close and change nothing."))
         self._ruleset_picked(self.ruleset_list.selected)
 
     def seat_ids(self) -> list[str]:

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.errors import ProtocolError
 from pegboard.game import PegboardError
+from pegboard.support.sentences import as_sentence
 from pegboard.ui import theme
 from pegboard.ui.dialogs import EndGameDialog
+from pegboard.ui.endwords import end_words
 from pegboard.ui.rect import Rect
 from pegboard.ui.settings import SettingsStore
 from pegboard.ui.widgets import Button, Dialog, Label, ListView, MessageDialog, TextInput
@@ -162,6 +164,7 @@ class FriendPlay:
 
         def run() -> None:
             from pegboard.errors import LobbyUnreachable
+            from pegboard.online.link import OPEN_TIMEOUT, unreachable_reason
 
             try:
                 mode = client.connect(ticket)
@@ -170,7 +173,8 @@ class FriendPlay:
                 self._connect_outcome = ("error", exc.reason)
             except Exception as exc:  # noqa: BLE001 - whatever it was, the panel says it and stays usable
                 log.exception("connecting to the lobby failed")
-                self._connect_outcome = ("error", f"cannot connect: {exc}")
+                # in words, never the exception's own text ("Connect call failed ('127.0.0.1', 8765)")
+                self._connect_outcome = ("error", f"Cannot reach the lobby at {lobby}: {unreachable_reason(exc, OPEN_TIMEOUT)}")
 
         self._connect_outcome = None
         self._connecting = threading.Thread(target=run, name="pegboard-connect", daemon=True)
@@ -357,7 +361,8 @@ class FriendPlay:
             if kind == "over":
                 self._finished(notice)
         elif kind == "refused":
-            self._say(f"Refused: {notice.text}")
+            # the host reads what its guest sent (the notice says so); the guest, that its move was turned down
+            self._say(notice.text if client.player.host is not None else f"The host refused that: {notice.text}")
         elif kind == "peer":
             if notice.data.get("status") == "declined":
                 self.paired = False
@@ -410,21 +415,27 @@ class FriendPlay:
         assert session is not None
         result = session.result
         if result is None:
-            head, reason = "The match is over", self.end_note
-            note = ""
-        else:
-            head = "Draw" if result.winner is None else (
-                "You win" if result.winner == session.seat else f"{session.player_label(result.winner)} wins")
-            reason, note = result.text or result.reason.replace("_", " "), self.rating_note()
-        return EndGameDialog(head, reason, extend_label=None, on_extend=lambda: None, on_new_game=self.leave,
-                             note=note, new_label="Back to your game")
+            return EndGameDialog("The match is over", self.end_note, extend_label=None, on_extend=lambda: None,
+                                 on_new_game=self.leave, new_label="Back to your game")
+        seats = session.game.seats
+        # the person at this window plays one seat: the band and headline speak from it
+        words = end_words(result, seats, [seat == session.seat for seat in range(len(seats))], session.seat_name)
+        return EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome, extend_label=None,
+                             on_extend=lambda: None, on_new_game=self.leave, note=self.rating_note(),
+                             new_label="Back to your game")
 
     def _say(self, text: str) -> None:
+        text = as_sentence(text)  # the lobby's and the host's words too: a sentence with its capital and stop
         self.message = text
         if self.dialog is not None:
             self.dialog.refresh()
         elif text:
             self.host.say(text)
+
+
+#: The tooltip of I'm ready to play, and of Stop waiting (the same button while your name is listed).
+READY_TIPS = ("I'm ready to play: put your name on the list until someone picks you.",
+              "Stop waiting: take your name off the list.")
 
 
 class FriendDialog(Dialog):
@@ -438,19 +449,20 @@ class FriendDialog(Dialog):
         self.name_input = self.add(TextInput(name, on_submit=lambda _t: self.connect()))
         self.lobby_label = self.add(Label("Lobby", bold=True))
         self.lobby_input = self.add(TextInput(lobby, on_submit=lambda _t: self.connect()))
-        self.connect_button = self.add(Button("Connect", self.connect, primary=True))
+        self.connect_button = self.add(Button("Connect", self.connect, primary=True,
+                                              tooltip="Connect: join the lobby under your name and see who is waiting."))
         self.message = self.add(Label("", wrap=True, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_WARN))
         self.list_title = self.add(Label("", bold=True))
         self.list = self.add(ListView(on_select=lambda _i: self.refresh(), on_activate=self._activate))
-        self.play_button = self.add(Button("Play this player", self.pick))
-        self.refresh_button = self.add(Button("Refresh", play.refresh_list))
-        self.ready_button = self.add(Button("I'm ready to play", play.ready))
+        self.play_button = self.add(Button("Play this player", self.pick, tooltip="Play this player: ask the player picked in the list for a match."))
+        self.refresh_button = self.add(Button("Refresh", play.refresh_list, tooltip="Refresh: ask the lobby again who is waiting to play."))
+        self.ready_button = self.add(Button("I'm ready to play", play.ready, tooltip=READY_TIPS[0]))
         self.code_label = self.add(Label("Code", bold=True))
         self.code_input = self.add(TextInput("", on_submit=lambda _t: self.join()))
-        self.join_button = self.add(Button("Join", self.join))
-        self.accept_button = self.add(Button("Accept", play.accept, primary=True))
-        self.decline_button = self.add(Button("Decline", play.decline))
-        self.cancel_button = self.add(Button("Cancel", self.cancel))
+        self.join_button = self.add(Button("Join", self.join, tooltip="Join: play the person who read you this 4-letter code."))
+        self.accept_button = self.add(Button("Accept", play.accept, primary=True, tooltip="Accept: play this match under the host's settings."))
+        self.decline_button = self.add(Button("Decline", play.decline, tooltip="Decline: say no to this match and stay in the lobby."))
+        self.cancel_button = self.add(Button("Cancel", self.cancel, tooltip="Cancel: leave the lobby and go back to your game."))
         self.name_input.focus(not name)
         self.refresh()
 
@@ -514,6 +526,7 @@ class FriendDialog(Dialog):
         self.refresh_button.show(lobby_phase and play.mode == "list")
         self.ready_button.show(lobby_phase)
         self.ready_button.set_text("Stop waiting" if play.waiting else "I'm ready to play")
+        self.ready_button.tooltip = READY_TIPS[1] if play.waiting else READY_TIPS[0]
         for widget in (self.code_label, self.code_input, self.join_button):
             widget.show(lobby_phase and not play.waiting)
         self.accept_button.show(offer)

@@ -29,6 +29,7 @@ class Setting:
     label), ``"toggle"`` (True/False) or ``"action"`` (a button that calls
     ``action``; it stores nothing). ``rule`` marks settings that change the
     rules, so changing one restarts a game under way (the window asks first).
+    ``tip`` is an action button's tooltip, a plain sentence (the label and help by default).
     """
 
     key: str
@@ -39,6 +40,7 @@ class Setting:
     rule: bool = False
     help: str = ""
     action: Callable[[], Any] | None = field(default=None, compare=False)
+    tip: str = ""
 
     def choices(self) -> tuple[tuple[Any, str], ...]:
         """The values this setting cycles through, with their labels."""
@@ -98,7 +100,8 @@ class SettingsDialog(Dialog):
         for s in self.settings:
             lab = self.add(Label(s.label, bold=True))
             if s.kind == "action":
-                widget: Any = self.add(Button(s.help or s.label, self._action(s)))
+                widget: Any = self.add(Button(s.help or s.label, self._action(s),
+                                              tooltip=s.tip or f"{s.label}: {(s.help or s.label).rstrip('.…')}."))
             else:
                 options = s.choices()
                 values_only = [v for v, _ in options]
@@ -107,8 +110,9 @@ class SettingsDialog(Dialog):
                 widget = self.add(Choice([text for _, text in options], index))
             self.rows.append((lab, widget))
         self.note = self.add(Label(note, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM, wrap=True))
-        self.save_button = self.add(Button("Save", self.accept, primary=True))
-        self.cancel_button = self.add(Button("Cancel", self.close))
+        self.save_button = self.add(Button("Save", self.accept, primary=True,
+                                           tooltip="Save: keep these settings in your profile and use them now."))
+        self.cancel_button = self.add(Button("Cancel", self.close, tooltip="Cancel: close and change nothing."))
 
     def _action(self, setting: Setting) -> Callable[[], None]:
         def run() -> None:

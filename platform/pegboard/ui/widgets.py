@@ -985,9 +985,10 @@ class Choice(Widget):
         self.options = list(options)
         self.index = index
         self.on_change = on_change
-        self.prev = self.add(Button("◀", lambda: self.step(-1)))
-        self.next = self.add(Button("▶", lambda: self.step(1)))
-        self.value = self.add(Button(self.options[index] if self.options else "", lambda: self.step(1)))
+        self.prev = self.add(Button("◀", lambda: self.step(-1), tooltip="Back: the choice before this one."))
+        self.next = self.add(Button("▶", lambda: self.step(1), tooltip="Next: the choice after this one."))
+        self.value = self.add(Button(self.options[index] if self.options else "", lambda: self.step(1),
+                                     tooltip="Click to move on to the next choice."))
 
     def on_layout(self) -> None:
         r = self.rect

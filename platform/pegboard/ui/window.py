@@ -20,6 +20,7 @@ from pegboard.errors import MatchImportError, SessionError
 from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.rules.rulesets import load_game
+from pegboard.support.sentences import as_sentence
 from pegboard.ui import catalog, theme
 from pegboard.ui.board import BoardView, MoveListView
 from pegboard.ui.clockline import clock_text
@@ -463,7 +464,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
 
     def _update_tooltip(self) -> None:
         """Float the tooltip up once the pointer has rested on a button for a moment."""
-        if self.tip and self.dialog is None and self._time - self._tip_since >= theme.TOOLTIP_DELAY:
+        if self.tip and self._time - self._tip_since >= theme.TOOLTIP_DELAY:
             if not self.tooltip.visible or self.tooltip.text != self.tip:
                 self.tooltip.pop_up(self.tip, *self._pointer, *self.layout_size)
         elif self.tooltip.visible:
@@ -545,6 +546,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         x, y = x / self.ui_scale, y / self.ui_scale
         if self.dialog is not None:
             self.dialog.on_mouse_motion(x, y)
+            self._point_at_tip(self._dialog_tip(self.dialog, x, y), x, y)
             return
         for root in self.roots:
             root.on_mouse_motion(x, y)
@@ -562,6 +564,14 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self.board.on_mouse_leave()
         self._board_hover = over_board
         self._point_at_tip(tip or None, x, y)
+
+    @staticmethod
+    def _dialog_tip(dialog: Dialog, x: float, y: float) -> str | None:
+        """The tooltip of the dialog button under the pointer, if it has one."""
+        for widget in dialog.walk():
+            if isinstance(widget, Button) and widget.tooltip and widget.contains(x, y):
+                return widget.tooltip
+        return None
 
     def on_mouse_drag(self, x: float, y: float, dx: int, dy: int, buttons: int, modifiers: int) -> None:
         x, y = x / self.ui_scale, y / self.ui_scale
@@ -746,6 +756,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         dialog.host = self
         dialog.place(*self.layout_size)
         self.dialog = dialog
+        self._point_at_tip(None, *self._pointer)  # what the pointer rested on is covered now
         self.dialogs_opened.append(dialog)
         self._hold_clocks()
         return dialog
@@ -754,6 +765,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         if self.dialog is dialog:
             dialog.clear()
             self.dialog = None
+            self._point_at_tip(None, *self._pointer)
             self._hold_clocks()
 
     def _hold_clocks(self) -> None:
@@ -762,7 +774,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.session.hold_clocks(self.dialog is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
-        return self.open_dialog(MessageDialog(title, message, error=True))
+        """An error dialog; the message (often an engine's reason) reads as a sentence."""
+        return self.open_dialog(MessageDialog(title, as_sentence(message), error=True))
 
     def confirm(self, title: str, message: str, on_yes: Any, *, yes_label: str = "Yes",
                 no_label: str = "Cancel") -> Dialog:

@@ -51,8 +51,10 @@ def settings(on_guided: Callable[[], Any], on_friend: Callable[[], Any]) -> list
         Setting(TARGET, "Squares to win", default=69, rule=True, options=number_options(60, 100)),
         Setting(SKILL, "Bot skill", default=10, rule=True,
                 options=tuple((s, f"{s}  (rated {bot_rating(s)})") for s in range(0, 101, 10))),
-        Setting(GUIDED, "Guided first game", kind="action", help="Start the guided game", action=on_guided),
-        Setting(FRIEND, "Play a friend", kind="action", help="Play a friend…", action=on_friend),
+        Setting(GUIDED, "Guided first game", kind="action", help="Start the guided game", action=on_guided,
+                tip="Guided first game: a dark board, no clock, and the game lights each square to tap."),
+        Setting(FRIEND, "Play a friend", kind="action", help="Play a friend…", action=on_friend,
+                tip="Play a friend: find someone in a lobby and play them online."),
     ]
 
 

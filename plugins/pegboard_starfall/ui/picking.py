@@ -21,6 +21,16 @@ if TYPE_CHECKING:
 MODES = ("move", "fire", "warp", "strike", "ram", "build")
 MODE_LABELS = {"move": "Move", "fire": "Fire missile", "warp": "Warp", "strike": "Strike", "ram": "Ram",
                "build": "Build a turret", "claim": "Claim"}
+#: The mode buttons' tooltips: what pressing each one does, in a plain sentence.
+MODE_TIPS = {
+    "move": "Move: tap a lit square to send this drone there; steps onto its own star colour are free.",
+    "fire": "Fire missile: tap a lit square in range to shoot one of the missiles this drone carries.",
+    "warp": "Warp: jump this drone to a lit square and claim the nine squares there; the warp is spent.",
+    "strike": "Strike: slide this siege drone in a straight line until something stops it.",
+    "ram": "Ram: slide this bomb in a straight line; it blows up the nine squares around what it hits.",
+    "build": "Build a turret: turn missiles from the Command's stock into a turret on an empty square you own.",
+    "claim": "Claim: this scout takes every open square around it as yours.",
+}
 _KIND_OF_MODE = {"move": mv.MOVE, "fire": mv.FIRE, "warp": mv.WARP, "strike": mv.STRIKE, "build": mv.BUILD}
 
 
@@ -90,4 +100,4 @@ def neighbour(st: StarfallState, sq: int, dc: int, dr: int) -> int | None:
     return st.geo.sq(c, r) if st.geo.on_board(c, r) else None
 
 
-__all__ = ["MODES", "MODE_LABELS", "actions", "default_mode", "neighbour", "swap_outcome"]
+__all__ = ["MODES", "MODE_LABELS", "MODE_TIPS", "actions", "default_mode", "neighbour", "swap_outcome"]

@@ -109,13 +109,16 @@ class StarfallView(BoardViewBase):
         self.mode_buttons: dict[str, Button] = {}
         for mode in (*picking.MODES, "claim"):
             self.mode_buttons[mode] = Button(picking.MODE_LABELS[mode], self._mode_action(mode),
-                                             short_text=SHORT_LABELS.get(mode))
-        self.pass_button = Button("Pass", self._pass)
+                                             short_text=SHORT_LABELS.get(mode), tooltip=picking.MODE_TIPS[mode])
+        self.pass_button = Button("Pass", self._pass,
+                                  tooltip="Pass: end your turn without an action; no other action is open to you.")
         self.aims: dict[int, mv.SfMove] = {}  # where an owed asteroid may be placed now
         self.aim_anywhere: mv.SfMove | None = None
         self.fall_button = Button("Let it fall at random", lambda: self._play(self.aim_anywhere) if self.aim_anywhere else None,
-                                  short_text="Random")
-        self.cancel_button = Button("Cancel (Esc)", self.cancel, short_text="Cancel")
+                                  short_text="Random",
+                                  tooltip="Let it fall at random: your asteroid drops on a random square the other side owns.")
+        self.cancel_button = Button("Cancel (Esc)", self.cancel, short_text="Cancel",
+                                    tooltip="Cancel (Esc): put down the drone or star you picked up.")
         self.widgets = [self.title, self.scores, self.clocks, self.info, *self.explain.widgets, *self.mode_buttons.values(),
                         self.pass_button, self.fall_button, self.cancel_button]
         self.quiet = QuietHand(lambda: self.now())
