@@ -135,12 +135,13 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
             holes = _holes(star, ast)
         if not holes:
             return []  # nothing falls
-    rocks_seen, plan = st.flow_plans[side]
+    plans = st.memo.flow_plans
+    rocks_seen, plan = plans[side]
     if rocks_seen != ast:  # the asteroids moved since this side's last flow (a bytes == bytearray compare)
         rocks_seen = bytes(ast)
         geo = st.geo
         plan = _segments(geo.width, geo.height, side, rocks_seen if 1 in ast else b"")
-        st.flow_plans[side] = (rocks_seen, plan)
+        plans[side] = (rocks_seen, plan)
     runs, where, _trapping = plan
     changed: list[int] = []
     refills = []  # (run, its stars closed up, how many new stars it takes)
@@ -192,17 +193,18 @@ def _holes(star: list[int], ast: bytearray) -> list[int]:
 
 
 def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
-    """The holes a flow toward ``side`` has to look at, read from ``st.settled``; None if it cannot tell.
+    """The holes a flow toward ``side`` has to look at, read from ``st.memo.settled``; None if it cannot tell.
 
-    A flow toward the side ``st.settled`` names would move nothing. Toward the other side,
+    A flow toward the side ``st.memo.settled`` names would move nothing. Toward the other side,
     the only holes are those at the far end of that side's runs that do not meet its far edge.
     """
-    fact = st.settled
+    memo = st.memo
+    fact = memo.settled
     if fact is None or fact[1] != st.star or fact[2] != st.ast:
         return None
     if fact[0] == side:
         return []
-    rocks, plan = st.flow_plans[fact[0]]
+    rocks, plan = memo.flow_plans[fact[0]]
     if rocks != st.ast:
         return None
     star = st.star
@@ -217,7 +219,7 @@ def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
 
 def _note_settled(st: StarfallState, side: int) -> None:
     """Note that a flow toward ``side`` would move nothing on the board as it is now."""
-    st.settled = (side, st.star[:], bytes(st.ast))
+    st.memo.settled = (side, st.star[:], bytes(st.ast))
 
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int] | None = None) -> None:
@@ -225,27 +227,27 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int]
 
     ``holes``: as for :func:`flow` (the squares emptied since the mover's last flow; None: look at every square).
     """
-    side, star, ast = st.current, st.star, st.ast
-    known = st.flips[side]
+    side, star, ast, memo = st.current, st.star, st.ast, st.memo
+    known = memo.flips[side]
     if known is not None and known[0] == star and known[1] == ast:
         # this very board flowed this way before, formed no line (so drew no star)
         if known[2] is not known[0]:
             star[:] = known[2]
-        st.settled = (side, known[2], known[1])
+        memo.settled = (side, known[2], known[1])
         st.quiet = True
         return
     before, draws = star[:], st.draws
     fact: tuple[int, list[int], bytes] | None
     changed = flow(st, side, holes)
     if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
-        st.settled = fact = (side, before, bytes(ast))
+        memo.settled = fact = (side, before, bytes(ast))
     else:
         formed = resolve(st, (), cause, changed if st.quiet else None, settled=True)
-        fact = st.settled
+        fact = memo.settled
         # a line that formed was paid and cleared: replaying only the stars would skip that
         if formed or st.draws != draws or fact is None or fact[0] != side or fact[1] != star:
             return
-    st.flips[side] = (before, fact[2], fact[1])
+    memo.flips[side] = (before, fact[2], fact[1])
 
 
 def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None,
@@ -697,7 +699,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
     kind = st.kind
-    calm_kind, calm_side = st.calm
+    calm_kind, calm_side = st.memo.calm
     calm = SIEGE in kind and calm_kind == kind and calm_side == st.side  # is_calm, without its call
     tail = ""
     took = ""  # the kind of the enemy piece the move destroyed (the event's "took")
@@ -858,7 +860,7 @@ def surround(st: StarfallState) -> None:
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
-    calm_kind, calm_side = st.calm  # is_calm, without its frame: every turn comes here twice
+    calm_kind, calm_side = st.memo.calm  # is_calm, without its frame: every turn comes here twice
     if calm_kind == kind and calm_side == side:
         return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
@@ -873,7 +875,7 @@ def surround(st: StarfallState) -> None:
         destroy(st, sq, by, "surround")
         st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
     # removing a siege never surrounds another one, so this layout has none left
-    st.calm = (bytes(kind), bytes(side))
+    st.memo.calm = (bytes(kind), bytes(side))
 
 
 def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: int) -> bool:
@@ -889,11 +891,10 @@ def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: in
 def near_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
     """Per square, a function that reads its neighbours' entries of a per-square array as one
     tuple (``near[sq](kind)``, in the order of ``geo.nbr8[sq]``): one C call where a Python
-    loop over eight squares would run every turn."""
-    size = (geo.width, geo.height)  # the neighbours depend on the board size alone
-    getters = _NEAR.get(size)
+    loop over eight squares would run every turn. Kept in ``geo.derived``."""
+    getters: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] | None = geo.derived.get("near getters")
     if getters is None:
-        getters = _NEAR[size] = tuple(_getter(nb) for nb in geo.nbr8)
+        getters = geo.derived["near getters"] = tuple(_getter(nb) for nb in geo.nbr8)
     return getters
 
 
@@ -903,12 +904,9 @@ def _getter(squares: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ..
     return lambda values: tuple(values[s] for s in squares)
 
 
-_NEAR: dict[tuple[int, int], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
-
-
 def is_calm(st: StarfallState) -> bool:
     """Whether the drones stand as :func:`surround` last left them (so no siege is surrounded)."""
-    calm_kind, calm_side = st.calm
+    calm_kind, calm_side = st.memo.calm
     return calm_kind == st.kind and calm_side == st.side
 
 
@@ -918,7 +916,7 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     is noted calm and the turn's :func:`surround` checks need not look at every siege."""
     kind, side = st.kind, st.side
     if kind[sq] != SIEGE and SIEGE not in st.near[sq](kind):  # the usual case: no siege there at all
-        st.calm = (bytes(kind), bytes(side))
+        st.memo.calm = (bytes(kind), bytes(side))
         return
     nbr8 = st.geo.nbr8
     if kind[sq] == SIEGE and _surrounded(kind, side, nbr8[sq], side[sq]):
@@ -926,7 +924,7 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     for t in nbr8[sq]:
         if kind[t] == SIEGE and _surrounded(kind, side, nbr8[t], side[t]):
             return
-    st.calm = (bytes(kind), bytes(side))
+    st.memo.calm = (bytes(kind), bytes(side))
 
 
 def turret_target(st: StarfallState, sq: int) -> int:

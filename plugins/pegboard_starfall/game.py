@@ -81,7 +81,7 @@ class StarfallGame(Game):
                             banned |= 1 << a
                 allowed = [k for k in range(colors) if not banned >> k & 1] or list(range(colors))
                 star[sq] = allowed[rng.randrange(len(allowed))]
-            st._vis_cache.clear()
+            st.memo.forget()
         return st
 
     def encode_move(self, move: Any) -> dict[str, Any]:

@@ -57,6 +57,10 @@ class Geometry:
         south_cols = tuple(tuple(r * width + c for r in range(height)) for c in range(width))
         self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))
         self._discs: dict[int, tuple[tuple[int, ...], ...]] = {}
+        #: derived[name]: a table another module builds from this geometry on first use and
+        #: keeps here (movegen's line tables, sampling's slot sizes, ...). Kept on the object,
+        #: not in a module dict keyed by ``id(geo)``: an id is reused once its object is freed.
+        self.derived: dict[object, Any] = {}
         #: match_trie[sq]: the match patterns through sq (see _anchored) grouped by a neighbour
         #: of sq they all contain, as (neighbour, (rest, ...)) -- a swap test looks at a
         #: neighbour once, not per pattern.

@@ -219,15 +219,12 @@ def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
 _STAR_BIT = (1, 2, 4, 8, 16, 0)
 
 
-_RIDE_CHOICES: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
 def _ride_choices(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per square, its ride bits for each star colour (index -1: no star): its checker
-    colour's bit with the colour's bit."""
-    table = _RIDE_CHOICES.get(id(geo))
+    colour's bit with the colour's bit (kept in ``geo.derived["ride choices"]``)."""
+    table: tuple[tuple[int, ...], ...] | None = geo.derived.get("ride choices")
     if table is None:
-        table = _RIDE_CHOICES[id(geo)] = tuple(
+        table = geo.derived["ride choices"] = tuple(
             tuple((1 << (5 + geo.checker[t])) | bit for bit in _STAR_BIT) for t in range(geo.size)
         )
     return table
@@ -326,7 +323,8 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
     if tk and not land:
         return False
     geo = st.geo
-    keys, offsets = _LINE_TABLES.get(id(geo)) or _line_tables(geo)  # the cache without a call
+    derived = geo.derived
+    keys, offsets = derived.get("lines") or _line_tables(geo)  # the cache without a call
     dist, d, approaches = offsets[keys[t] - keys[sq]]
     if dist == 1 and land:
         return True  # one paid step
@@ -334,7 +332,7 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
         return False
     mask = st.ride[sq]
     star = st.star
-    choices = _RIDE_CHOICES.get(id(geo)) or _ride_choices(geo)
+    choices = derived.get("ride choices") or _ride_choices(geo)
     rideable = mask & choices[t][star[t]]
     # a straight ride of free steps from sq ends on t (free itself, or a landing)
     if rideable and d < 8 and _free(st, sq, d, dist - 1, vis, mask, choices, runs):
@@ -362,7 +360,6 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
 
 
 _Offset = tuple[int, int, tuple[tuple[int, int], ...]]
-_LINE_TABLES: dict[int, tuple[tuple[int, ...], list[_Offset]]] = {}
 
 
 def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
@@ -370,12 +367,12 @@ def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
     b lies from a (it depends on the column and row differences only, so one entry serves every
     pair so placed; negative indices wrap): (king-move distance, direction index of the line
     from a through b or 8, and ``(steps, direction)`` pairs, fewest steps first, of the nearest
-    square of each line from a that touches b)."""
-    tables = _LINE_TABLES.get(id(geo))
+    square of each line from a that touches b). Kept in ``geo.derived["lines"]``."""
+    tables: tuple[tuple[int, ...], list[_Offset]] | None = geo.derived.get("lines")
     if tables is None:  # built in a fresh process only when the disk cache does not have them yet
         build = partial(_build_line_tables, geo)
         key = (geo.width, geo.height)
-        tables = _LINE_TABLES[id(geo)] = cached_by_code([sys.modules[__name__], geometry], "starfall-lines", key, build)
+        tables = geo.derived["lines"] = cached_by_code([sys.modules[__name__], geometry], "starfall-lines", key, build)
     return tables
 
 
@@ -631,14 +628,11 @@ def swap_makes_line(st: StarfallState, a: int, b: int, trie_a: Any, trie_b: Any,
     return False
 
 
-_SWAP_TRIES: dict[int, dict[tuple[int, int], tuple[Any, Any]]] = {}
-
-
 def _swap_tries(geo: Geometry) -> dict[tuple[int, int], tuple[Any, Any]]:
-    """``(a, b) -> (trie_a, trie_b)`` for every pair of Geometry.swap_pairs."""
-    table = _SWAP_TRIES.get(id(geo))
+    """``(a, b) -> (trie_a, trie_b)`` for every pair of Geometry.swap_pairs (kept in ``geo.derived``)."""
+    table: dict[tuple[int, int], tuple[Any, Any]] | None = geo.derived.get("swap tries")
     if table is None:
-        table = _SWAP_TRIES[id(geo)] = {(a, b): (ta, tb) for a, b, ta, tb in geo.swap_pairs}
+        table = geo.derived["swap tries"] = {(a, b): (ta, tb) for a, b, ta, tb in geo.swap_pairs}
     return table
 
 

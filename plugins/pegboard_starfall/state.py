@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.game import Event, IllegalMove, Refusal, Result, State
 
 from . import effects, fog, movegen, sampling, telling
+from .memo import Memo
 from .moves import (
     AIM,
     BUILD,
@@ -103,26 +104,12 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple[Any, ...] | None]] = []  # None: played by advance, no undo
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
-        #: per side: the asteroid bytes its last flow saw, and effects._segments for them
-        self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
-        #: (side, stars, asteroid bytes) of a board a flow toward ``side`` would not change
-        #: (every hole is under an asteroid on that side's far side); see ``effects.flow``.
-        self.settled: tuple[int, list[int], bytes] | None = None
-        #: per side: (stars, asteroid bytes, stars after) of a board whose flow toward that side
-        #: drew no star and left no line (``effects.flow_and_cascade`` replays it): a turn that
-        #: moves no star sends the stars trapped between asteroids back and forth between two boards.
-        self.flips: list[tuple[list[int], bytes, list[int]] | None] = [None, None]
-        #: (owners, how many squares they own) as ``_close_turn`` last counted them.
-        self._owned: tuple[list[int], int] = ([], 0)
-        #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
-        self.calm = (b"", b"")
+        #: the work the state remembers (flow plans, calm layouts, each side's sight, ...): see :mod:`.memo`
+        self.memo = Memo()
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
         self.telling = True
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
-        self._vis_cache: dict[int, bytearray] = {}
-        #: (version, move) of the last random_move: that move is legal until the position changes.
-        self._drawn: tuple[int, SfMove | None] | None = None
 
     # -- State API --------------------------------------------------------------------
 
@@ -155,11 +142,11 @@ class StarfallState(State):
         position changes (what the match runner does next) needs no second legality test.
         """
         move = sampling.random_move(self, rng)
-        self._drawn = (self.version, move)
+        self.memo.drawn = (self.version, move)
         return move
 
     def check(self, move: Any) -> Refusal | None:
-        drawn = self._drawn
+        drawn = self.memo.drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
         if type(move) is SfMove and self.winner_result is None:  # refusal's own first tests, without its frame
@@ -196,11 +183,12 @@ class StarfallState(State):
         """Play a legal move; ``keep``: with an undo snapshot; ``quiet`` (push, advance): the
         effects write no events (``telling`` is off while it plays) and none are kept."""
         self.telling = not quiet
+        memo = self.memo
         try:
             self._stack.append((move, self._snapshot() if keep else None))
-            self.version += 1
-            if self._vis_cache:  # only a fogged game fills it
-                self._vis_cache.clear()
+            self.version += 1  # (which also outdates memo.drawn)
+            if memo.sight:  # only a fogged game fills it
+                memo.forget()
             if self._pending:
                 self._pending = []
             mover = self.current
@@ -243,8 +231,8 @@ class StarfallState(State):
                     self.aims = 0
                     self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
                 self._end_action()
-            if self._vis_cache:
-                self._vis_cache.clear()
+            if memo.sight:  # filled mid-move (a legality test in the next turn's start)
+                memo.forget()
         finally:
             self.telling = True
         if quiet and self._pending:
@@ -259,7 +247,7 @@ class StarfallState(State):
         self._stack.pop()
         self._restore(snap)
         self.version += 1
-        self._vis_cache.clear()
+        self.memo.forget()
         return move
 
     def clone(self) -> StarfallState:
@@ -273,9 +261,7 @@ class StarfallState(State):
         other._stack = [(m, snap if snap is None else tuple(x[:] if isinstance(x, list) else x for x in snap))
                         for m, snap in self._stack]
         other._pending = []
-        other._vis_cache = {}
-        other.flow_plans = list(self.flow_plans)
-        other.flips = list(self.flips)
+        other.memo = self.memo.copy()
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -405,10 +391,10 @@ class StarfallState(State):
         if self.winner_result is not None:
             return
         owner = self.owner
-        seen, owned = self._owned
+        seen, owned = self.memo.owned
         if seen != owner:  # a list compare skips equal (the same small int) entries fast
             owned = len(owner) - owner.count(-1)
-            self._owned = (owner[:], owned)
+            self.memo.owned = (owner[:], owned)
         if owned >= self.rules.target:  # else neither side can have reached the target
             self._territory_win()
             if self.winner_result is not None:
