@@ -28,7 +28,7 @@ from .pieces import (
 )
 from .rams import ram_centre
 from .rng import draw, draws
-from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
+from .shapes import ROW_RANK, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .shapes import Shape
     from .state import StarfallState
 
-ROW_RANK = {row: i for i, row in enumerate(SHAPE_ROWS)}
 ROW_WORDS = {
     "block3x3": "a 3x3 block", "cross54_or_block2x3": "a big crossing or 2x3 block",
     "cross44_53_or_line7": "a 7-line or crossing", "L43": "an L of 4 and 3", "V": "a V",
@@ -291,7 +290,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         for shape in shapes:
             # a lone 3-run pays nothing: its candidates only order the events nobody reads in push
             cands = candidates(st, shape, swapped, mover) if shape.row is not None or telling else []
-            rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
+            rank = ROW_RANK[shape.row]
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
         if len(plans) > 1:
             plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))

@@ -16,6 +16,8 @@ from .shapes import MATCH_WINDOWS
 
 #: The eight directions (dc, dr): orthogonal first, then diagonal.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+#: The four orthogonal directions (east, west, north, south): the first four of DIRECTIONS.
+ORTHOGONAL: tuple[tuple[int, int], ...] = DIRECTIONS[:4]
 #: Each direction as a person reads it: rows grow toward North's back row, columns toward k.
 COMPASS: tuple[str, ...] = ("east", "west", "north", "south", "north-east", "north-west", "south-east", "south-west")
 

@@ -42,6 +42,7 @@ from .pieces import (
     RAIDER,
     SCOUT,
     SHIELD,
+    SIDE_NAMES,
     SIEGE,
     STEPPERS,
     TURRET,
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .state import StarfallState
 
-_SIDE = ("South", "North")
 
 
 def _vis(st: StarfallState) -> bytearray | None:
@@ -189,7 +189,7 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
         return "both squares of a swap must hold a star"
     enemy = st.current ^ 1
     if st.owner[a] == enemy or st.owner[b] == enemy:
-        return f"you cannot swap on land {_SIDE[enemy]} owns"
+        return f"you cannot swap on land {SIDE_NAMES[enemy]} owns"
     colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     colors[a], colors[b] = colors[b], colors[a]
     if not (_completes(colors, a, geo.match_trie[a]) or _completes(colors, b, geo.match_trie[b])):
@@ -540,7 +540,7 @@ def _own(st: StarfallState, sq: int, want: int | None, name: str) -> str | None:
     if not 0 <= sq < st.geo.size:
         return "that square is off the board"
     if not st.kind[sq] or st.side[sq] != st.current:
-        return f"there is no {_SIDE[st.current]} drone there"
+        return f"there is no {SIDE_NAMES[st.current]} drone there"
     if want is not None and st.kind[sq] != want:
         return f"only a {name} can do that"
     return None

@@ -115,7 +115,8 @@ class Shape:
         self.__dict__.update(color=color, squares=squares, row=row, mask=mask)
 
 
-_ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
+#: ROW_RANK[row]: a payout row's place in SHAPE_ROWS (highest first); a plain 3-line (row None) ranks last.
+ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
 
 Offsets = tuple[tuple[int, int], ...]
 
@@ -736,7 +737,7 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
         if x == y and t.near[m] & n:
             return [_shape(t, m | n, x)]
         a, b = _shape(t, m, x), _shape(t, n, y)
-        rank = _ROW_RANK
+        rank = ROW_RANK
         if (rank[a.row], (m & -m)) > (rank[b.row], (n & -n)):
             return [b, a]
         return [a, b]
@@ -770,7 +771,7 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
         for m in masks:
             shape = _shape(t, m, x)
             # by row, then lowest square: no two shapes share a lowest square, so the shapes are never compared
-            keyed.append((_ROW_RANK[shape.row] * size + (m & -m).bit_length() - 1, shape))
+            keyed.append((ROW_RANK[shape.row] * size + (m & -m).bit_length() - 1, shape))
     keyed.sort()
     return [k[1] for k in keyed]
 
