@@ -126,6 +126,9 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     ``holes``: when given, the squares emptied since this side's last flow (only the runs
     holding them can have a hole this flow moves); None: look at every square. Returns the
     squares that received a star (empty: the flow changed nothing).
+
+    With ``holes`` it is the fast path of the full scan (``holes=None``), held equal by
+    tests/starfall/test_push_bookkeeping.py::test_narrowed_flows_and_calm_layouts_match_a_recount.
     """
     star, ast = st.star, st.ast
     if holes is None:
@@ -179,7 +182,11 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
 
 
 def _holes(star: list[int], ast: bytearray) -> list[int]:
-    """The squares with neither a star nor an asteroid, lowest first."""
+    """The squares with neither a star nor an asteroid, lowest first.
+
+    Held equal to a square-by-square scan by
+    tests/starfall/test_fast_path_twins.py::test_the_holes_are_the_squares_with_neither_a_star_nor_an_asteroid.
+    """
     count = star.count(-1) - ast.count(1)  # asteroid squares hold no star either
     out = []
     i = -1
@@ -196,6 +203,9 @@ def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
 
     A flow toward the side ``st.memo.settled`` names would move nothing. Toward the other side,
     the only holes are those at the far end of that side's runs that do not meet its far edge.
+
+    Fast path of :func:`_holes`, held equal (as the flows they give) by
+    tests/starfall/test_push_bookkeeping.py::test_flows_from_a_settled_board_match_flows_that_scan_it.
     """
     memo = st.memo
     fact = memo.settled
@@ -225,6 +235,9 @@ def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int]
     """The mover's flow, then every line that forms, paid to the mover, until none is left.
 
     ``holes``: as for :func:`flow` (the squares emptied since the mover's last flow; None: look at every square).
+
+    Replaying ``st.memo.flips`` is the fast path of flowing again, held equal by
+    tests/starfall/test_push_bookkeeping.py::test_remembered_flows_match_flows_worked_out_again.
     """
     side, star, ast, memo = st.current, st.star, st.ast, st.memo
     known = memo.flips[side]
@@ -855,7 +868,12 @@ def build(st: StarfallState, sq: int) -> None:
 
 
 def surround(st: StarfallState) -> None:
-    """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
+    """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed.
+
+    Skipping a calm layout (``st.memo.calm``, kept by :func:`keep_calm`) is the fast path of looking
+    at every siege, held equal by
+    tests/starfall/test_push_bookkeeping.py::test_narrowed_flows_and_calm_layouts_match_a_recount.
+    """
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
@@ -890,7 +908,11 @@ def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: in
 def near_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
     """Per square, a function that reads its neighbours' entries of a per-square array as one
     tuple (``near[sq](kind)``, in the order of ``geo.nbr8[sq]``): one C call where a Python
-    loop over eight squares would run every turn. Kept in ``geo.derived``."""
+    loop over eight squares would run every turn. Kept in ``geo.derived``.
+
+    Held to ``geo.nbr8`` by
+    tests/starfall/test_near_getters.py::test_each_getter_reads_the_squares_neighbours_in_order.
+    """
     getters: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] | None = geo.derived.get("near getters")
     if getters is None:
         getters = geo.derived["near getters"] = tuple(_getter(nb) for nb in geo.nbr8)

@@ -110,7 +110,11 @@ class Geometry:
         return table[sq]
 
     def _disc_table(self, radius: int) -> tuple[tuple[int, ...], ...]:
-        """``_around(s, radius, True)`` for every square s, a row's run of squares at a time."""
+        """``_around(s, radius, True)`` for every square s, a row's run of squares at a time.
+
+        Fast path of ``_around``, held equal by
+        tests/starfall/test_table_cache.py::test_disc_tables_hold_every_square_within_the_radius.
+        """
         w, h = self.width, self.height
         table = []
         for sq in range(self.size):

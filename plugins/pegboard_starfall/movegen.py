@@ -171,7 +171,12 @@ def _completes(colors: list[int], sq: int, trie: tuple[Any, ...]) -> bool:
 
 
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
-    """Every legal swap (bitboards, see swapgen), in square order."""
+    """Every legal swap (bitboards, see swapgen), in square order.
+
+    Its slow twin is ``find_shapes`` after each swap, held equal by
+    tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes and
+    tests/starfall/test_swaps_payouts.py::test_swap_legality_agrees_with_the_shape_finder.
+    """
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     geo = st.geo
     n = geo.size
@@ -306,7 +311,12 @@ def _free(st: StarfallState, sq: int, d: int, need: int, vis: bytearray | None, 
 def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: list[int]) -> bool:
     """``t in drone_destinations(st, sq, vis)`` for one square t of the drone on sq (False for
     a t off the board, or when sq holds no drone that moves); ``runs`` caches free runs between
-    calls about the same drone (start with ``[-1] * 8``)."""
+    calls about the same drone (start with ``[-1] * 8``).
+
+    Fast path of :func:`drone_destinations` (its slow twin, the list it answers membership of), held
+    equal by tests/starfall/test_fast_checks.py::test_reach_is_the_destination_list_for_every_drone
+    and tests/starfall/test_sampling.py::test_reach_agrees_with_the_destination_list.
+    """
     kind = st.kind
     k = kind[sq]
     if not k or k == COMMAND or k == TURRET or not 0 <= t < len(kind) or t == sq or st.ast[t] or (
@@ -367,7 +377,12 @@ def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
     b lies from a (it depends on the column and row differences only, so one entry serves every
     pair so placed; negative indices wrap): (king-move distance, direction index of the line
     from a through b or 8, and ``(steps, direction)`` pairs, fewest steps first, of the nearest
-    square of each line from a that touches b). Kept in ``geo.derived["lines"]``."""
+    square of each line from a that touches b). Kept in ``geo.derived["lines"]``.
+
+    Held to their definition (distance, line, nearest touching squares worked out square by square)
+    by
+    tests/starfall/test_tables.py::test_line_offsets_give_the_distance_the_line_and_the_nearest_touching_squares.
+    """
     tables: tuple[tuple[int, ...], list[_Offset]] | None = geo.derived.get("lines")
     if tables is None:  # built in a fresh process only when the disk cache does not have them yet
         build = partial(_build_line_tables, geo)
@@ -409,6 +424,10 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: li
 
     A move is a straight ride of free steps with at most one paid step before or after it,
     or a single paid step. ``rb`` is :func:`ride_bits` of the position (computed when absent).
+
+    Its slow twin is ``reference_destinations`` in tests/starfall/test_drones.py (every straight
+    ride with a paid step before, after or none, tried one by one), held equal by
+    test_drones.py::test_destinations_match_a_slow_reference.
     """
     kind = st.kind
     k = kind[sq]
@@ -568,6 +587,10 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     Drone moves, swaps, shots and strikes, most of any game, are first tried on a short test
     that only ever accepts legal moves; anything it does not accept goes through the full rules
     below, which give the refusal its rule id and reason.
+
+    The short test is the fast path; its slow twin is :func:`_refusal` (the full rules), held equal
+    by tests/starfall/test_fast_checks.py::test_the_quick_accept_agrees_with_the_full_rules and
+    ::test_the_quick_accept_of_a_shot_or_a_strike_agrees_with_the_full_rules.
     """
     kind = m.kind
     if not st.aims and m.tag == "":
@@ -592,7 +615,13 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
 def _swap_legal(st: StarfallState, a: int, b: int) -> bool:
     """True only if ``swap a <-> b`` (a < b) is legal for the mover (not while aims are owed).
 
-    Two stars of one colour never get here: the full rules decide those."""
+    Two stars of one colour never get here: the full rules decide those.
+
+    Fast path of the full rules' :func:`swap_refusal` (with :func:`swap_makes_line` in place of a
+    shape search after the swap); its slow twin is ``find_shapes`` on the swapped board, held equal
+    by tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes and
+    ::test_fogged_swap_legality_is_find_shapes_on_what_the_mover_sees.
+    """
     pair = _swap_tries(st.geo).get((a, b))
     if pair is None:  # not two orthogonal neighbours
         return False

@@ -136,7 +136,11 @@ def encode(geo: Geometry, m: SfMove) -> dict[str, Any]:
 
 
 def decode(geo: Geometry, data: Any) -> SfMove:
-    """The inverse of :func:`encode`; raises InvalidMoveEncoding."""
+    """The inverse of :func:`encode`; raises InvalidMoveEncoding.
+
+    The prebuilt-table read is the fast path; its slow twin is :func:`_decode`, held equal by
+    tests/starfall/test_fast_checks.py::test_decoding_a_two_square_move_quickly_gives_what_the_full_reader_gives.
+    """
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:

@@ -211,7 +211,12 @@ class Slots:
 
 
 def random_move(st: StarfallState, rng: random.Random) -> SfMove | None:
-    """A legal move of ``st``, each equally likely (see the module docstring)."""
+    """A legal move of ``st``, each equally likely (see the module docstring).
+
+    Fast path of ``rng.choice(legal_moves(st))`` (its slow twin: listing every move), held equal by
+    tests/starfall/test_sampling.py::test_the_slots_a_position_accepts_are_its_legal_moves (the
+    slots accepted are exactly the legal moves, so each is equally likely).
+    """
     if st.winner_result is not None:
         return None
     if st.aims:

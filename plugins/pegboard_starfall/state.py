@@ -146,6 +146,13 @@ class StarfallState(State):
         return move
 
     def check(self, move: Any) -> Refusal | None:
+        """None if ``move`` is legal here, else the Refusal (see :meth:`refusal`).
+
+        A move :meth:`random_move` just drew is accepted without a second test (the fast
+        path); its slow twin is :meth:`refusal`, and
+        tests/starfall/test_sampling.py::test_a_drawn_move_is_checked_again_once_the_position_changes
+        holds that the shortcut ends when the position changes.
+        """
         drawn = self.memo.drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
@@ -172,7 +179,11 @@ class StarfallState(State):
         return self._flush_events(before)
 
     def push(self, move: Any) -> None:
-        """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
+        """Play a move the caller knows is legal: no legality test, no events (replays, search).
+
+        Fast path of :meth:`apply`, held equal (board, events aside, and result) by
+        tests/starfall/test_properties.py::test_push_plays_exactly_like_apply.
+        """
         self._play(move, True, True)
 
     def advance(self, move: Any) -> None:
@@ -484,7 +495,11 @@ class StarfallState(State):
         return out
 
     def drone_count(self, side: int) -> int:
-        """Drones of ``side`` toward the cap: every drone (a stack once), no turret."""
+        """Drones of ``side`` toward the cap: every drone (a stack once), no turret.
+
+        Held equal to a square-by-square count by
+        tests/starfall/test_fast_path_twins.py::test_drone_count_is_a_count_of_the_drones_on_the_board.
+        """
         drones = self.kind.translate(_DRONE_BYTES)  # 1 where a drone stands, else 0
         # the side bytes are 0 or 1 (an empty square may keep a stale 1): one AND of the two
         # rows read as integers leaves a 1 bit exactly where a North drone stands

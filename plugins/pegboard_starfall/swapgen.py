@@ -85,6 +85,9 @@ def swap_pairs(colors: list[int], owner: list[int], enemy: int, geo: Geometry) -
     """Every (a, b), a < b, orthogonal neighbours, whose swap makes a match; neither enemy-owned.
 
     ``colors`` is the board as the mover sees it (-1: no star, or unseen).
+
+    Fast path (bitboards) of testing each pair with ``find_shapes``, held equal by
+    tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes.
     """
     t = tables(geo)
     bit_of = t.bit_of
