@@ -144,6 +144,7 @@ def decode(geo: Geometry, data: Any) -> SfMove:
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
+        table: MoveTable  # read from geo.derived, typed Any
         try:  # subscripts, not .get calls: a missing key, an odd type or a square off the board goes the long way
             kind = data["type"]
             ka, kb, table, cells = geo.derived["decode"][kind]
