@@ -37,6 +37,7 @@ from .moves import (
 )
 from .pieces import (
     BOMB,
+    CHECKER_BITS,
     COMMAND,
     HUNTER,
     RAIDER,
@@ -44,6 +45,7 @@ from .pieces import (
     SHIELD,
     SIDE_NAMES,
     SIEGE,
+    STAR_BITS,
     STEPPERS,
     TURRET,
 )
@@ -220,17 +222,13 @@ def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
     return rb if vis is None else list(map(mul, rb, vis))
 
 
-#: _STAR_BIT[c]: the ride bit of star colour c (index -1, no star: none).
-_STAR_BIT = (1, 2, 4, 8, 16, 0)
-
-
 def _ride_choices(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per square, its ride bits for each star colour (index -1: no star): its checker
     colour's bit with the colour's bit (kept in ``geo.derived["ride choices"]``)."""
     table: tuple[tuple[int, ...], ...] | None = geo.derived.get("ride choices")
     if table is None:
         table = geo.derived["ride choices"] = tuple(
-            tuple((1 << (5 + geo.checker[t])) | bit for bit in _STAR_BIT) for t in range(geo.size)
+            tuple(CHECKER_BITS[geo.checker[t]] | bit for bit in STAR_BITS) for t in range(geo.size)
         )
     return table
 
