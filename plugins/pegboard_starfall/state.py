@@ -242,7 +242,7 @@ class StarfallState(State):
                     self.aims = 0
                     self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
                 self._end_action()
-            if memo.sight:  # filled mid-move (a legality test in the next turn's start)
+            if memo.sight:  # a sight worked out mid-move saw a half-played position
                 memo.forget()
         finally:
             self.telling = True
