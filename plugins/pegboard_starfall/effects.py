@@ -28,7 +28,7 @@ from .pieces import (
 )
 from .rams import ram_centre
 from .rng import draw, draws
-from .shapes import SHAPE_ROWS, find_shapes, find_shapes_through
+from .shapes import ROW_RANK, find_shapes, find_shapes_through
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from .shapes import Shape
     from .state import StarfallState
 
-ROW_RANK = {row: i for i, row in enumerate(SHAPE_ROWS)}
 ROW_WORDS = {
     "block3x3": "a 3x3 block", "cross54_or_block2x3": "a big crossing or 2x3 block",
     "cross44_53_or_line7": "a 7-line or crossing", "L43": "an L of 4 and 3", "V": "a V",
@@ -127,6 +126,9 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
     ``holes``: when given, the squares emptied since this side's last flow (only the runs
     holding them can have a hole this flow moves); None: look at every square. Returns the
     squares that received a star (empty: the flow changed nothing).
+
+    With ``holes`` it is the fast path of the full scan (``holes=None``), held equal by
+    tests/starfall/test_push_bookkeeping.py::test_narrowed_flows_and_calm_layouts_match_a_recount.
     """
     star, ast = st.star, st.ast
     if holes is None:
@@ -135,12 +137,13 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
             holes = _holes(star, ast)
         if not holes:
             return []  # nothing falls
-    rocks_seen, plan = st.flow_plans[side]
+    plans = st.memo.flow_plans
+    rocks_seen, plan = plans[side]
     if rocks_seen != ast:  # the asteroids moved since this side's last flow (a bytes == bytearray compare)
         rocks_seen = bytes(ast)
         geo = st.geo
         plan = _segments(geo.width, geo.height, side, rocks_seen if 1 in ast else b"")
-        st.flow_plans[side] = (rocks_seen, plan)
+        plans[side] = (rocks_seen, plan)
     runs, where, _trapping = plan
     changed: list[int] = []
     refills = []  # (run, its stars closed up, how many new stars it takes)
@@ -179,7 +182,11 @@ def flow(st: StarfallState, side: int, holes: Iterable[int] | None = None) -> li
 
 
 def _holes(star: list[int], ast: bytearray) -> list[int]:
-    """The squares with neither a star nor an asteroid, lowest first."""
+    """The squares with neither a star nor an asteroid, lowest first.
+
+    Held equal to a square-by-square scan by
+    tests/starfall/test_fast_path_twins.py::test_the_holes_are_the_squares_with_neither_a_star_nor_an_asteroid.
+    """
     count = star.count(-1) - ast.count(1)  # asteroid squares hold no star either
     out = []
     i = -1
@@ -192,17 +199,21 @@ def _holes(star: list[int], ast: bytearray) -> list[int]:
 
 
 def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
-    """The holes a flow toward ``side`` has to look at, read from ``st.settled``; None if it cannot tell.
+    """The holes a flow toward ``side`` has to look at, read from ``st.memo.settled``; None if it cannot tell.
 
-    A flow toward the side ``st.settled`` names would move nothing. Toward the other side,
+    A flow toward the side ``st.memo.settled`` names would move nothing. Toward the other side,
     the only holes are those at the far end of that side's runs that do not meet its far edge.
+
+    Fast path of :func:`_holes`, held equal (as the flows they give) by
+    tests/starfall/test_push_bookkeeping.py::test_flows_from_a_settled_board_match_flows_that_scan_it.
     """
-    fact = st.settled
+    memo = st.memo
+    fact = memo.settled
     if fact is None or fact[1] != st.star or fact[2] != st.ast:
         return None
     if fact[0] == side:
         return []
-    rocks, plan = st.flow_plans[fact[0]]
+    rocks, plan = memo.flow_plans[fact[0]]
     if rocks != st.ast:
         return None
     star = st.star
@@ -217,35 +228,38 @@ def _settled_holes(st: StarfallState, side: int) -> list[int] | None:
 
 def _note_settled(st: StarfallState, side: int) -> None:
     """Note that a flow toward ``side`` would move nothing on the board as it is now."""
-    st.settled = (side, st.star[:], bytes(st.ast))
+    st.memo.settled = (side, st.star[:], bytes(st.ast))
 
 
 def flow_and_cascade(st: StarfallState, cause: str = "cascade", holes: list[int] | None = None) -> None:
     """The mover's flow, then every line that forms, paid to the mover, until none is left.
 
     ``holes``: as for :func:`flow` (the squares emptied since the mover's last flow; None: look at every square).
+
+    Replaying ``st.memo.flips`` is the fast path of flowing again, held equal by
+    tests/starfall/test_push_bookkeeping.py::test_remembered_flows_match_flows_worked_out_again.
     """
-    side, star, ast = st.current, st.star, st.ast
-    known = st.flips[side]
+    side, star, ast, memo = st.current, st.star, st.ast, st.memo
+    known = memo.flips[side]
     if known is not None and known[0] == star and known[1] == ast:
         # this very board flowed this way before, formed no line (so drew no star)
         if known[2] is not known[0]:
             star[:] = known[2]
-        st.settled = (side, known[2], known[1])
+        memo.settled = (side, known[2], known[1])
         st.quiet = True
         return
     before, draws = star[:], st.draws
     fact: tuple[int, list[int], bytes] | None
     changed = flow(st, side, holes)
     if st.quiet and not changed:  # nothing fell and no line stands: skip the shape search
-        st.settled = fact = (side, before, bytes(ast))
+        memo.settled = fact = (side, before, bytes(ast))
     else:
         formed = resolve(st, (), cause, changed if st.quiet else None, settled=True)
-        fact = st.settled
+        fact = memo.settled
         # a line that formed was paid and cleared: replaying only the stars would skip that
         if formed or st.draws != draws or fact is None or fact[0] != side or fact[1] != star:
             return
-    st.flips[side] = (before, fact[2], fact[1])
+    memo.flips[side] = (before, fact[2], fact[1])
 
 
 def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: list[int] | None = None,
@@ -289,7 +303,7 @@ def resolve(st: StarfallState, swapped: tuple[int, ...], cause: str, changed: li
         for shape in shapes:
             # a lone 3-run pays nothing: its candidates only order the events nobody reads in push
             cands = candidates(st, shape, swapped, mover) if shape.row is not None or telling else []
-            rank = ROW_RANK[shape.row] if shape.row is not None else len(ROW_RANK)
+            rank = ROW_RANK[shape.row]
             plans.append((rank, cands[0] if cands else geo.size, shape, cands))
         if len(plans) > 1:
             plans.sort(key=lambda p: (p[0], spawn_order(st, p[1], mover)))
@@ -697,7 +711,7 @@ def move_drone(st: StarfallState, frm: int, to: int) -> None:
     me = st.current
     k = st.kind[frm]
     kind = st.kind
-    calm_kind, calm_side = st.calm
+    calm_kind, calm_side = st.memo.calm
     calm = SIEGE in kind and calm_kind == kind and calm_side == st.side  # is_calm, without its call
     tail = ""
     took = ""  # the kind of the enemy piece the move destroyed (the event's "took")
@@ -854,11 +868,16 @@ def build(st: StarfallState, sq: int) -> None:
 
 
 def surround(st: StarfallState) -> None:
-    """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed."""
+    """Every siege with 4+ enemy drones (Command included, turrets not) beside it is destroyed.
+
+    Skipping a calm layout (``st.memo.calm``, kept by :func:`keep_calm`) is the fast path of looking
+    at every siege, held equal by
+    tests/starfall/test_push_bookkeeping.py::test_narrowed_flows_and_calm_layouts_match_a_recount.
+    """
     kind, side = st.kind, st.side
     if SIEGE not in kind:
         return
-    calm_kind, calm_side = st.calm  # is_calm, without its frame: every turn comes here twice
+    calm_kind, calm_side = st.memo.calm  # is_calm, without its frame: every turn comes here twice
     if calm_kind == kind and calm_side == side:
         return  # the same drones as after the last look: no siege is surrounded
     nbr8 = st.geo.nbr8
@@ -873,7 +892,7 @@ def surround(st: StarfallState) -> None:
         destroy(st, sq, by, "surround")
         st.note("take", f"{SIDE_NAMES[by]} surrounds the siege at {at(st, sq)}: it is destroyed.", (sq,), at=sq)
     # removing a siege never surrounds another one, so this layout has none left
-    st.calm = (bytes(kind), bytes(side))
+    st.memo.calm = (bytes(kind), bytes(side))
 
 
 def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: int) -> bool:
@@ -889,11 +908,14 @@ def _surrounded(kind: bytearray, side: bytearray, around: tuple[int, ...], s: in
 def near_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
     """Per square, a function that reads its neighbours' entries of a per-square array as one
     tuple (``near[sq](kind)``, in the order of ``geo.nbr8[sq]``): one C call where a Python
-    loop over eight squares would run every turn."""
-    size = (geo.width, geo.height)  # the neighbours depend on the board size alone
-    getters = _NEAR.get(size)
+    loop over eight squares would run every turn. Kept in ``geo.derived``.
+
+    Held to ``geo.nbr8`` by
+    tests/starfall/test_near_getters.py::test_each_getter_reads_the_squares_neighbours_in_order.
+    """
+    getters: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] | None = geo.derived.get("near getters")
     if getters is None:
-        getters = _NEAR[size] = tuple(_getter(nb) for nb in geo.nbr8)
+        getters = geo.derived["near getters"] = tuple(_getter(nb) for nb in geo.nbr8)
     return getters
 
 
@@ -903,12 +925,9 @@ def _getter(squares: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ..
     return lambda values: tuple(values[s] for s in squares)
 
 
-_NEAR: dict[tuple[int, int], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]] = {}
-
-
 def is_calm(st: StarfallState) -> bool:
     """Whether the drones stand as :func:`surround` last left them (so no siege is surrounded)."""
-    calm_kind, calm_side = st.calm
+    calm_kind, calm_side = st.memo.calm
     return calm_kind == st.kind and calm_side == st.side
 
 
@@ -918,7 +937,7 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     is noted calm and the turn's :func:`surround` checks need not look at every siege."""
     kind, side = st.kind, st.side
     if kind[sq] != SIEGE and SIEGE not in st.near[sq](kind):  # the usual case: no siege there at all
-        st.calm = (bytes(kind), bytes(side))
+        st.memo.calm = (bytes(kind), bytes(side))
         return
     nbr8 = st.geo.nbr8
     if kind[sq] == SIEGE and _surrounded(kind, side, nbr8[sq], side[sq]):
@@ -926,7 +945,7 @@ def keep_calm(st: StarfallState, sq: int) -> None:
     for t in nbr8[sq]:
         if kind[t] == SIEGE and _surrounded(kind, side, nbr8[t], side[t]):
             return
-    st.calm = (bytes(kind), bytes(side))
+    st.memo.calm = (bytes(kind), bytes(side))
 
 
 def turret_target(st: StarfallState, sq: int) -> int:

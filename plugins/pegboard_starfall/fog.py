@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 
 def visible(st: StarfallState, player: int) -> bytearray:
-    """Per square 1 if ``player`` sees it (all 1 with the fog off); cached until the next move."""
-    cached = st._vis_cache.get(player)
+    """Per square 1 if ``player`` sees it (all 1 with the fog off); kept in ``st.memo.sight`` until the arrays change."""
+    cached = st.memo.sight.get(player)
     if cached is not None:
         return cached
     geo = st.geo
@@ -44,7 +44,7 @@ def visible(st: StarfallState, player: int) -> bytearray:
             low = lit & -lit
             vis[low.bit_length() - 1] = 1
             lit ^= low
-    st._vis_cache[player] = vis
+    st.memo.sight[player] = vis
     return vis
 
 

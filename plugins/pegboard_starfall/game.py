@@ -9,7 +9,8 @@ from typing import Any
 from pegboard.game import Game
 
 from . import moves as mv
-from .geometry import geometry
+from .geometry import ORTHOGONAL, geometry
+from .pieces import SIDE_NAMES
 from .rules import Rules
 from .state import StarfallState
 
@@ -19,7 +20,7 @@ class StarfallGame(Game):
 
     id = "starfall"
     name = "Starfall"
-    seats = ("South", "North")
+    seats = SIDE_NAMES
 
     def __init__(self, ruleset: Mapping[str, Any] | None = None) -> None:
         super().__init__(ruleset or {})
@@ -73,7 +74,7 @@ class StarfallGame(Game):
                     continue
                 c, r = sq % width, sq // width
                 banned = 0
-                for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                for dc, dr in ORTHOGONAL:
                     c1, r1, c2, r2 = c + dc, r + dr, c + 2 * dc, r + 2 * dr
                     if 0 <= c2 < width and 0 <= r2 < height:
                         a, b = star[r1 * width + c1], star[r2 * width + c2]
@@ -81,7 +82,7 @@ class StarfallGame(Game):
                             banned |= 1 << a
                 allowed = [k for k in range(colors) if not banned >> k & 1] or list(range(colors))
                 star[sq] = allowed[rng.randrange(len(allowed))]
-            st._vis_cache.clear()
+            st.memo.forget()
         return st
 
     def encode_move(self, move: Any) -> dict[str, Any]:

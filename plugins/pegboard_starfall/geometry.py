@@ -16,6 +16,8 @@ from .shapes import MATCH_WINDOWS
 
 #: The eight directions (dc, dr): orthogonal first, then diagonal.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+#: The four orthogonal directions (east, west, north, south): the first four of DIRECTIONS.
+ORTHOGONAL: tuple[tuple[int, int], ...] = DIRECTIONS[:4]
 #: Each direction as a person reads it: rows grow toward North's back row, columns toward k.
 COMPASS: tuple[str, ...] = ("east", "west", "north", "south", "north-east", "north-west", "south-east", "south-west")
 
@@ -57,6 +59,10 @@ class Geometry:
         south_cols = tuple(tuple(r * width + c for r in range(height)) for c in range(width))
         self.columns = (south_cols, tuple(tuple(reversed(col)) for col in south_cols))
         self._discs: dict[int, tuple[tuple[int, ...], ...]] = {}
+        #: derived[name]: a table another module builds from this geometry on first use and
+        #: keeps here (movegen's line tables, sampling's slot sizes, ...). Kept on the object,
+        #: not in a module dict keyed by ``id(geo)``: an id is reused once its object is freed.
+        self.derived: dict[object, Any] = {}
         #: match_trie[sq]: the match patterns through sq (see _anchored) grouped by a neighbour
         #: of sq they all contain, as (neighbour, (rest, ...)) -- a swap test looks at a
         #: neighbour once, not per pattern.
@@ -104,7 +110,11 @@ class Geometry:
         return table[sq]
 
     def _disc_table(self, radius: int) -> tuple[tuple[int, ...], ...]:
-        """``_around(s, radius, True)`` for every square s, a row's run of squares at a time."""
+        """``_around(s, radius, True)`` for every square s, a row's run of squares at a time.
+
+        Fast path of ``_around``, held equal by
+        tests/starfall/test_table_cache.py::test_disc_tables_hold_every_square_within_the_radius.
+        """
         w, h = self.width, self.height
         table = []
         for sq in range(self.size):

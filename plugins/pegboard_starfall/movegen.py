@@ -37,12 +37,15 @@ from .moves import (
 )
 from .pieces import (
     BOMB,
+    CHECKER_BITS,
     COMMAND,
     HUNTER,
     RAIDER,
     SCOUT,
     SHIELD,
+    SIDE_NAMES,
     SIEGE,
+    STAR_BITS,
     STEPPERS,
     TURRET,
 )
@@ -54,7 +57,6 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .state import StarfallState
 
-_SIDE = ("South", "North")
 
 
 def _vis(st: StarfallState) -> bytearray | None:
@@ -171,7 +173,12 @@ def _completes(colors: list[int], sq: int, trie: tuple[Any, ...]) -> bool:
 
 
 def swap_moves(st: StarfallState, vis: bytearray | None) -> list[SfMove]:
-    """Every legal swap (bitboards, see swapgen), in square order."""
+    """Every legal swap (bitboards, see swapgen), in square order.
+
+    Its slow twin is ``find_shapes`` after each swap, held equal by
+    tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes and
+    tests/starfall/test_swaps_payouts.py::test_swap_legality_agrees_with_the_shape_finder.
+    """
     colors = st.star if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     geo = st.geo
     n = geo.size
@@ -189,7 +196,7 @@ def swap_refusal(st: StarfallState, a: int, b: int, vis: bytearray | None) -> st
         return "both squares of a swap must hold a star"
     enemy = st.current ^ 1
     if st.owner[a] == enemy or st.owner[b] == enemy:
-        return f"you cannot swap on land {_SIDE[enemy]} owns"
+        return f"you cannot swap on land {SIDE_NAMES[enemy]} owns"
     colors = st.star[:] if vis is None else [c if v else -1 for c, v in zip(st.star, vis, strict=False)]
     colors[a], colors[b] = colors[b], colors[a]
     if not (_completes(colors, a, geo.match_trie[a]) or _completes(colors, b, geo.match_trie[b])):
@@ -215,20 +222,13 @@ def ride_bits(st: StarfallState, vis: bytearray | None) -> list[int]:
     return rb if vis is None else list(map(mul, rb, vis))
 
 
-#: _STAR_BIT[c]: the ride bit of star colour c (index -1, no star: none).
-_STAR_BIT = (1, 2, 4, 8, 16, 0)
-
-
-_RIDE_CHOICES: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
 def _ride_choices(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     """Per square, its ride bits for each star colour (index -1: no star): its checker
-    colour's bit with the colour's bit."""
-    table = _RIDE_CHOICES.get(id(geo))
+    colour's bit with the colour's bit (kept in ``geo.derived["ride choices"]``)."""
+    table: tuple[tuple[int, ...], ...] | None = geo.derived.get("ride choices")
     if table is None:
-        table = _RIDE_CHOICES[id(geo)] = tuple(
-            tuple((1 << (5 + geo.checker[t])) | bit for bit in _STAR_BIT) for t in range(geo.size)
+        table = geo.derived["ride choices"] = tuple(
+            tuple(CHECKER_BITS[geo.checker[t]] | bit for bit in STAR_BITS) for t in range(geo.size)
         )
     return table
 
@@ -309,7 +309,12 @@ def _free(st: StarfallState, sq: int, d: int, need: int, vis: bytearray | None, 
 def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: list[int]) -> bool:
     """``t in drone_destinations(st, sq, vis)`` for one square t of the drone on sq (False for
     a t off the board, or when sq holds no drone that moves); ``runs`` caches free runs between
-    calls about the same drone (start with ``[-1] * 8``)."""
+    calls about the same drone (start with ``[-1] * 8``).
+
+    Fast path of :func:`drone_destinations` (its slow twin, the list it answers membership of), held
+    equal by tests/starfall/test_fast_checks.py::test_reach_is_the_destination_list_for_every_drone
+    and tests/starfall/test_sampling.py::test_reach_agrees_with_the_destination_list.
+    """
     kind = st.kind
     k = kind[sq]
     if not k or k == COMMAND or k == TURRET or not 0 <= t < len(kind) or t == sq or st.ast[t] or (
@@ -326,7 +331,8 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
     if tk and not land:
         return False
     geo = st.geo
-    keys, offsets = _LINE_TABLES.get(id(geo)) or _line_tables(geo)  # the cache without a call
+    derived = geo.derived
+    keys, offsets = derived.get("lines") or _line_tables(geo)  # the cache without a call
     dist, d, approaches = offsets[keys[t] - keys[sq]]
     if dist == 1 and land:
         return True  # one paid step
@@ -334,7 +340,7 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
         return False
     mask = st.ride[sq]
     star = st.star
-    choices = _RIDE_CHOICES.get(id(geo)) or _ride_choices(geo)
+    choices = derived.get("ride choices") or _ride_choices(geo)
     rideable = mask & choices[t][star[t]]
     # a straight ride of free steps from sq ends on t (free itself, or a landing)
     if rideable and d < 8 and _free(st, sq, d, dist - 1, vis, mask, choices, runs):
@@ -362,7 +368,6 @@ def reaches(st: StarfallState, sq: int, t: int, vis: bytearray | None, runs: lis
 
 
 _Offset = tuple[int, int, tuple[tuple[int, int], ...]]
-_LINE_TABLES: dict[int, tuple[tuple[int, ...], list[_Offset]]] = {}
 
 
 def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
@@ -370,12 +375,17 @@ def _line_tables(geo: Geometry) -> tuple[tuple[int, ...], list[_Offset]]:
     b lies from a (it depends on the column and row differences only, so one entry serves every
     pair so placed; negative indices wrap): (king-move distance, direction index of the line
     from a through b or 8, and ``(steps, direction)`` pairs, fewest steps first, of the nearest
-    square of each line from a that touches b)."""
-    tables = _LINE_TABLES.get(id(geo))
+    square of each line from a that touches b). Kept in ``geo.derived["lines"]``.
+
+    Held to their definition (distance, line, nearest touching squares worked out square by square)
+    by
+    tests/starfall/test_tables.py::test_line_offsets_give_the_distance_the_line_and_the_nearest_touching_squares.
+    """
+    tables: tuple[tuple[int, ...], list[_Offset]] | None = geo.derived.get("lines")
     if tables is None:  # built in a fresh process only when the disk cache does not have them yet
         build = partial(_build_line_tables, geo)
         key = (geo.width, geo.height)
-        tables = _LINE_TABLES[id(geo)] = cached_by_code([sys.modules[__name__], geometry], "starfall-lines", key, build)
+        tables = geo.derived["lines"] = cached_by_code([sys.modules[__name__], geometry], "starfall-lines", key, build)
     return tables
 
 
@@ -412,6 +422,10 @@ def drone_destinations(st: StarfallState, sq: int, vis: bytearray | None, rb: li
 
     A move is a straight ride of free steps with at most one paid step before or after it,
     or a single paid step. ``rb`` is :func:`ride_bits` of the position (computed when absent).
+
+    Its slow twin is ``reference_destinations`` in tests/starfall/test_drones.py (every straight
+    ride with a paid step before, after or none, tried one by one), held equal by
+    test_drones.py::test_destinations_match_a_slow_reference.
     """
     kind = st.kind
     k = kind[sq]
@@ -543,7 +557,7 @@ def _own(st: StarfallState, sq: int, want: int | None, name: str) -> str | None:
     if not 0 <= sq < st.geo.size:
         return "that square is off the board"
     if not st.kind[sq] or st.side[sq] != st.current:
-        return f"there is no {_SIDE[st.current]} drone there"
+        return f"there is no {SIDE_NAMES[st.current]} drone there"
     if want is not None and st.kind[sq] != want:
         return f"only a {name} can do that"
     return None
@@ -571,6 +585,10 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
     Drone moves, swaps, shots and strikes, most of any game, are first tried on a short test
     that only ever accepts legal moves; anything it does not accept goes through the full rules
     below, which give the refusal its rule id and reason.
+
+    The short test is the fast path; its slow twin is :func:`_refusal` (the full rules), held equal
+    by tests/starfall/test_fast_checks.py::test_the_quick_accept_agrees_with_the_full_rules and
+    ::test_the_quick_accept_of_a_shot_or_a_strike_agrees_with_the_full_rules.
     """
     kind = m.kind
     if not st.aims and m.tag == "":
@@ -595,7 +613,13 @@ def refusal(st: StarfallState, m: SfMove) -> tuple[str, str] | None:
 def _swap_legal(st: StarfallState, a: int, b: int) -> bool:
     """True only if ``swap a <-> b`` (a < b) is legal for the mover (not while aims are owed).
 
-    Two stars of one colour never get here: the full rules decide those."""
+    Two stars of one colour never get here: the full rules decide those.
+
+    Fast path of the full rules' :func:`swap_refusal` (with :func:`swap_makes_line` in place of a
+    shape search after the swap); its slow twin is ``find_shapes`` on the swapped board, held equal
+    by tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes and
+    ::test_fogged_swap_legality_is_find_shapes_on_what_the_mover_sees.
+    """
     pair = _swap_tries(st.geo).get((a, b))
     if pair is None:  # not two orthogonal neighbours
         return False
@@ -631,14 +655,11 @@ def swap_makes_line(st: StarfallState, a: int, b: int, trie_a: Any, trie_b: Any,
     return False
 
 
-_SWAP_TRIES: dict[int, dict[tuple[int, int], tuple[Any, Any]]] = {}
-
-
 def _swap_tries(geo: Geometry) -> dict[tuple[int, int], tuple[Any, Any]]:
-    """``(a, b) -> (trie_a, trie_b)`` for every pair of Geometry.swap_pairs."""
-    table = _SWAP_TRIES.get(id(geo))
+    """``(a, b) -> (trie_a, trie_b)`` for every pair of Geometry.swap_pairs (kept in ``geo.derived``)."""
+    table: dict[tuple[int, int], tuple[Any, Any]] | None = geo.derived.get("swap tries")
     if table is None:
-        table = _SWAP_TRIES[id(geo)] = {(a, b): (ta, tb) for a, b, ta, tb in geo.swap_pairs}
+        table = geo.derived["swap tries"] = {(a, b): (ta, tb) for a, b, ta, tb in geo.swap_pairs}
     return table
 
 

@@ -136,13 +136,18 @@ def encode(geo: Geometry, m: SfMove) -> dict[str, Any]:
 
 
 def decode(geo: Geometry, data: Any) -> SfMove:
-    """The inverse of :func:`encode`; raises InvalidMoveEncoding."""
+    """The inverse of :func:`encode`; raises InvalidMoveEncoding.
+
+    The prebuilt-table read is the fast path; its slow twin is :func:`_decode`, held equal by
+    tests/starfall/test_fast_checks.py::test_decoding_a_two_square_move_quickly_gives_what_the_full_reader_gives.
+    """
     # The common case, a two-square move written as plain lists of ints on the board, is read
     # straight into a prebuilt move; everything else (and every error) goes the long way.
     if type(data) is dict and len(data) == 3:
+        table: MoveTable  # read from geo.derived, typed Any
         try:  # subscripts, not .get calls: a missing key, an odd type or a square off the board goes the long way
             kind = data["type"]
-            ka, kb, table, cells = _FAST[geo][kind]
+            ka, kb, table, cells = geo.derived["decode"][kind]
             p, q = data[ka], data[kb]
             c, r = p
             c2, r2 = q
@@ -159,16 +164,15 @@ def decode(geo: Geometry, data: Any) -> SfMove:
 
 
 _Fast = dict[str, tuple[str, str, MoveTable, dict[tuple[type, Any, type, Any], int]]]
-_FAST: dict[Geometry, _Fast] = {}
 
 
 def _fast_tables(geo: Geometry) -> _Fast:
     """For :func:`decode` on ``geo``'s board: each two-square move type's JSON keys, its
-    MoveTable and the squares by (type of column, column, type of row, row)."""
-    tables = _FAST.get(geo)
+    MoveTable and the squares by (type of column, column, type of row, row); kept in ``geo.derived["decode"]``."""
+    tables: _Fast | None = geo.derived.get("decode")
     if tables is None:
         cells: dict[tuple[type, Any, type, Any], int] = {(int, c, int, r): geo.sq(c, r) for c in range(geo.width) for r in range(geo.height)}
-        tables = _FAST[geo] = {kind: (ka, kb, move_table(kind, geo.size), cells) for kind, (ka, kb) in _TWO_SQUARES.items()}
+        tables = geo.derived["decode"] = {kind: (ka, kb, move_table(kind, geo.size), cells) for kind, (ka, kb) in _TWO_SQUARES.items()}
     return tables
 
 

@@ -17,6 +17,10 @@ COLOR_NAMES = ("red", "yellow", "green", "blue", "violet")
 RED_SQUARES = 1 << 5
 WHITE_SQUARES = 1 << 6
 ALL_STARS = (1 << 5) - 1
+#: STAR_BITS[c]: the ride bit of star colour c; index -1 (no star) gives none.
+STAR_BITS = (*(1 << k for k in range(5)), 0)
+#: CHECKER_BITS[checker colour] (geometry.RED, geometry.WHITE): the ride bit of that colour's squares.
+CHECKER_BITS = (RED_SQUARES, WHITE_SQUARES)
 #: Kinds that fire missiles, with the ruleset keys of their shots per turn and load size.
 SHOOTERS = (SCOUT, HUNTER)
 #: Kinds a shield's sweep takes.

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from pegboard import hookimpl
 from pegboard.specs import BotSpec, GameSpec, data_dir
 
+from .pieces import SIDE_NAMES
+
 if TYPE_CHECKING:  # the tool specs are imported by the hooks that return them (see pegboard.toolspecs)
     from pegboard.specs import BenchSpec, EvaluatorSpec, Figure, RendererSpec
 
@@ -26,7 +28,7 @@ def pegboard_games() -> GameSpec:
         id="starfall",
         name="Starfall",
         factory=_factory,
-        seats=("South", "North"),
+        seats=SIDE_NAMES,
         schema_dir=data_dir("schemas", "starfall"),
         ruleset_dir=data_dir("rulesets", "starfall"),
         default_ruleset="standard",

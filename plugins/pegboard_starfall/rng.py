@@ -53,7 +53,11 @@ def _block(key: int, b: int) -> tuple[int, ...]:
 
 
 def draws(key: int, first: int, count: int, bound: int) -> list[int]:
-    """Draws number ``first`` .. ``first + count - 1``, as :func:`draw` gives them one by one."""
+    """Draws number ``first`` .. ``first + count - 1``, as :func:`draw` gives them one by one.
+
+    Fast path of calling ``draw`` ``count`` times, held equal by
+    tests/starfall/test_setup_flow.py::test_a_batch_of_draws_is_the_draws_one_by_one.
+    """
     b, i = divmod(first, _BLOCK)
     out = list(map(bound.__rmod__, _block(key, b)[i:i + count]))
     while len(out) < count:

@@ -39,19 +39,14 @@ _TRIES = 200
 
 _Test = Callable[[int, int], "SfMove | None"]
 
-_DISC_SIZES: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-_BLOCK_SIZES: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
 def _block_sizes(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """``blocks[kind][sq]``: the move slots and own slots of a drone of that kind on sq."""
-    blocks = _BLOCK_SIZES.get(id(geo))
+    """``blocks[kind][sq]``: the move slots and own slots of a drone of that kind on sq
+    (kept in ``geo.derived``)."""
+    blocks: tuple[tuple[int, ...], ...] | None = geo.derived.get("block sizes")
     if blocks is None:
         n = geo.size
         extra = {SCOUT: 1, WARP_KIND: n, SIEGE: 8, BOMB: 8}
-        blocks = _BLOCK_SIZES[id(geo)] = tuple(
+        blocks = geo.derived["block sizes"] = tuple(
             tuple((len(geo.nbr8[sq]) if k in STEPPERS else n) + extra.get(k, 0) for sq in range(n))
             for k in range(len(LETTERS))
         )
@@ -59,10 +54,10 @@ def _block_sizes(geo: Geometry) -> tuple[tuple[int, ...], ...]:
 
 
 def _disc_sizes(geo: Geometry, radius: int) -> tuple[int, ...]:
-    """``len(geo.disc(sq, radius))`` for every square (a shooter's fire slots)."""
-    sizes = _DISC_SIZES.get((id(geo), radius))
+    """``len(geo.disc(sq, radius))`` for every square (a shooter's fire slots; kept in ``geo.derived``)."""
+    sizes: tuple[int, ...] | None = geo.derived.get(("disc sizes", radius))
     if sizes is None:
-        sizes = _DISC_SIZES[(id(geo), radius)] = tuple(len(geo.disc(sq, radius)) for sq in range(geo.size))
+        sizes = geo.derived[("disc sizes", radius)] = tuple(len(geo.disc(sq, radius)) for sq in range(geo.size))
     return sizes
 
 
@@ -216,7 +211,12 @@ class Slots:
 
 
 def random_move(st: StarfallState, rng: random.Random) -> SfMove | None:
-    """A legal move of ``st``, each equally likely (see the module docstring)."""
+    """A legal move of ``st``, each equally likely (see the module docstring).
+
+    Fast path of ``rng.choice(legal_moves(st))`` (its slow twin: listing every move), held equal by
+    tests/starfall/test_sampling.py::test_the_slots_a_position_accepts_are_its_legal_moves (the
+    slots accepted are exactly the legal moves, so each is equally likely).
+    """
     if st.winner_result is not None:
         return None
     if st.aims:

@@ -81,13 +81,15 @@ def _allowed_by_ban(n_colors: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(k for k in range(n_colors) if not ban >> k & 1) for ban in range(1 << n_colors))
 
 
-_DEAL_PATTERNS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
-
-
 def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """Per square, the dealt cells (below and left) that a star there would complete a
-    run with, as three cells (a pair's last cell repeated), for the runs that fit on the board."""
-    table = _DEAL_PATTERNS.get(id(geo))
+    run with, as three cells (a pair's last cell repeated), for the runs that fit on the board
+    (kept in ``geo.derived``).
+
+    Held to the runs worked out square by square by
+    tests/starfall/test_table_cache.py::test_deal_patterns_are_the_runs_a_dealt_star_could_complete.
+    """
+    table: tuple[tuple[tuple[int, int, int], ...], ...] | None = geo.derived.get("deal patterns")
     if table is None:
         w = geo.width
         out = []
@@ -106,7 +108,7 @@ def _deal_patterns(geo: Geometry) -> tuple[tuple[tuple[int, int, int], ...], ...
                 if fits
             ]
             out.append(tuple(runs))
-        table = _DEAL_PATTERNS[id(geo)] = tuple(out)
+        table = geo.derived["deal patterns"] = tuple(out)
     return table
 
 

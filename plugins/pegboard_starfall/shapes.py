@@ -115,7 +115,8 @@ class Shape:
         self.__dict__.update(color=color, squares=squares, row=row, mask=mask)
 
 
-_ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
+#: ROW_RANK[row]: a payout row's place in SHAPE_ROWS (highest first); a plain 3-line (row None) ranks last.
+ROW_RANK: dict[str | None, int] = {row: i for i, row in enumerate(SHAPE_ROWS)} | {None: len(SHAPE_ROWS)}
 
 Offsets = tuple[tuple[int, int], ...]
 
@@ -424,7 +425,11 @@ def _checked(colors: Sequence[int], width: int, height: int) -> _Tables:
 
 
 def has_match(colors: Sequence[int], width: int, height: int) -> bool:
-    """True if any match (see the module docstring) is on the board."""
+    """True if any match (see the module docstring) is on the board.
+
+    Fast path of ``bool(find_shapes(...))``, held equal by
+    tests/starfall/test_fast_path_twins.py::test_has_match_is_whether_the_shape_finder_finds_anything.
+    """
     for x, groups in zip(colors, _checked(colors, width, height).first, strict=False):
         if x >= 0:
             for nb, rests in groups:
@@ -440,6 +445,9 @@ def matches_through(colors: Sequence[int], width: int, height: int, squares: Ite
 
     After swapping two stars on a board with no match, a match exists iff one passes through
     one of the two swapped squares, so this is the cheap swap-legality test.
+
+    Its slow twin is ``brute_windows`` in tests/starfall/test_shapes.py, held equal by
+    test_shapes.py::test_matches_through_agrees_with_brute_force.
     """
     through = _checked(colors, width, height).through
     for s in squares:
@@ -534,7 +542,11 @@ def _columns(width: int, height: int) -> tuple[int, ...]:
 
 
 def classify_shape(squares: Iterable[int], width: int, height: int) -> str | None:
-    """The payout row id a set of same-colour squares earns, or None if it holds no row."""
+    """The payout row id a set of same-colour squares earns, or None if it holds no row.
+
+    Its slow twin moves each row's templates over the cells, held equal by
+    tests/starfall/test_shapes.py::test_classify_shape_equals_moving_each_template_over_the_cells.
+    """
     sqs = frozenset(squares)
     if not sqs:
         return None
@@ -628,6 +640,12 @@ def find_shapes(colors: Sequence[int], width: int, height: int) -> list[Shape]:
     A shape's squares are all the stars that clear with it, hooks included. Shapes that pay
     nothing (``row=None``, lone 3-runs) come last. Raises ValueError if ``len(colors)`` is
     not ``width * height``.
+
+    Fast path (bit-parallel); its slow twins are the window-by-window scan
+    (:func:`find_shapes_through` over every square) and ``brute_shapes`` in
+    tests/starfall/test_shapes.py (the rule text), held equal by
+    test_shapes.py::test_bit_parallel_search_equals_the_window_scan and
+    ::test_find_shapes_agrees_with_the_rule_text.
     """
     t = _checked(colors, width, height)
     b = t.bits or _bits(t)
@@ -689,6 +707,9 @@ def find_shapes_through(colors: Sequence[int], width: int, height: int, squares:
     The same list :func:`find_shapes` gives, found from the match windows through those
     squares only: use it when the board had no match before just those squares changed
     (a swap on a quiet board, a flow's refilled squares after a clear).
+
+    Fast path of :func:`find_shapes` after a change, held equal to it by
+    tests/starfall/test_shapes.py::test_find_shapes_through_matches_the_full_search_after_a_change.
     """
     t = _checked(colors, width, height)
     trees = t.trees
@@ -736,7 +757,7 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
         if x == y and t.near[m] & n:
             return [_shape(t, m | n, x)]
         a, b = _shape(t, m, x), _shape(t, n, y)
-        rank = _ROW_RANK
+        rank = ROW_RANK
         if (rank[a.row], (m & -m)) > (rank[b.row], (n & -n)):
             return [b, a]
         return [a, b]
@@ -770,7 +791,7 @@ def _grouped(colors: Sequence[int], t: _Tables, found: set[int]) -> list[Shape]:
         for m in masks:
             shape = _shape(t, m, x)
             # by row, then lowest square: no two shapes share a lowest square, so the shapes are never compared
-            keyed.append((_ROW_RANK[shape.row] * size + (m & -m).bit_length() - 1, shape))
+            keyed.append((ROW_RANK[shape.row] * size + (m & -m).bit_length() - 1, shape))
     keyed.sort()
     return [k[1] for k in keyed]
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pegboard.game import Event, IllegalMove, Refusal, Result, State
 
 from . import effects, fog, movegen, sampling, telling
+from .memo import Memo
 from .moves import (
     AIM,
     BUILD,
@@ -103,26 +104,12 @@ class StarfallState(State):
         self.winner_result: Result | None = None
         self._stack: list[tuple[SfMove, tuple[Any, ...] | None]] = []  # None: played by advance, no undo
         self._pending: list[tuple[str, dict[str, Any], str, tuple[int, ...], int, Sequence[_Alt]]] = []
-        #: per side: the asteroid bytes its last flow saw, and effects._segments for them
-        self.flow_plans: list[tuple[bytes, Any]] = [(b"", ()), (b"", ())]
-        #: (side, stars, asteroid bytes) of a board a flow toward ``side`` would not change
-        #: (every hole is under an asteroid on that side's far side); see ``effects.flow``.
-        self.settled: tuple[int, list[int], bytes] | None = None
-        #: per side: (stars, asteroid bytes, stars after) of a board whose flow toward that side
-        #: drew no star and left no line (``effects.flow_and_cascade`` replays it): a turn that
-        #: moves no star sends the stars trapped between asteroids back and forth between two boards.
-        self.flips: list[tuple[list[int], bytes, list[int]] | None] = [None, None]
-        #: (owners, how many squares they own) as ``_close_turn`` last counted them.
-        self._owned: tuple[list[int], int] = ([], 0)
-        #: kind and side bytes of a layout ``effects.surround`` found no surrounded siege in.
-        self.calm = (b"", b"")
+        #: the work the state remembers (flow plans, calm layouts, each side's sight, ...): see :mod:`.memo`
+        self.memo = Memo()
         #: False while ``push`` plays a move: effects skip writing the events nobody will read.
         self.telling = True
         #: Bumped by every apply and undo, so views (a renderer, a bot's cache) can tell the position changed.
         self.version = 0
-        self._vis_cache: dict[int, bytearray] = {}
-        #: (version, move) of the last random_move: that move is legal until the position changes.
-        self._drawn: tuple[int, SfMove | None] | None = None
 
     # -- State API --------------------------------------------------------------------
 
@@ -155,11 +142,18 @@ class StarfallState(State):
         position changes (what the match runner does next) needs no second legality test.
         """
         move = sampling.random_move(self, rng)
-        self._drawn = (self.version, move)
+        self.memo.drawn = (self.version, move)
         return move
 
     def check(self, move: Any) -> Refusal | None:
-        drawn = self._drawn
+        """None if ``move`` is legal here, else the Refusal (see :meth:`refusal`).
+
+        A move :meth:`random_move` just drew is accepted without a second test (the fast
+        path); its slow twin is :meth:`refusal`, and
+        tests/starfall/test_sampling.py::test_a_drawn_move_is_checked_again_once_the_position_changes
+        holds that the shortcut ends when the position changes.
+        """
+        drawn = self.memo.drawn
         if drawn is not None and drawn[0] == self.version and isinstance(move, SfMove) and drawn[1] == move:
             return None
         if type(move) is SfMove and self.winner_result is None:  # refusal's own first tests, without its frame
@@ -185,7 +179,11 @@ class StarfallState(State):
         return self._flush_events(before)
 
     def push(self, move: Any) -> None:
-        """Play a move the caller knows is legal: no legality test, no events (replays, search)."""
+        """Play a move the caller knows is legal: no legality test, no events (replays, search).
+
+        Fast path of :meth:`apply`, held equal (board, events aside, and result) by
+        tests/starfall/test_properties.py::test_push_plays_exactly_like_apply.
+        """
         self._play(move, True, True)
 
     def advance(self, move: Any) -> None:
@@ -196,11 +194,12 @@ class StarfallState(State):
         """Play a legal move; ``keep``: with an undo snapshot; ``quiet`` (push, advance): the
         effects write no events (``telling`` is off while it plays) and none are kept."""
         self.telling = not quiet
+        memo = self.memo
         try:
             self._stack.append((move, self._snapshot() if keep else None))
-            self.version += 1
-            if self._vis_cache:  # only a fogged game fills it
-                self._vis_cache.clear()
+            self.version += 1  # (which also outdates memo.drawn)
+            if memo.sight:  # only a fogged game fills it
+                memo.forget()
             if self._pending:
                 self._pending = []
             mover = self.current
@@ -243,8 +242,8 @@ class StarfallState(State):
                     self.aims = 0
                     self.note("timeout", f"{SIDE_NAMES[mover]}'s move timer ran out; the turn passes.")
                 self._end_action()
-            if self._vis_cache:
-                self._vis_cache.clear()
+            if memo.sight:  # a sight worked out mid-move saw a half-played position
+                memo.forget()
         finally:
             self.telling = True
         if quiet and self._pending:
@@ -259,7 +258,7 @@ class StarfallState(State):
         self._stack.pop()
         self._restore(snap)
         self.version += 1
-        self._vis_cache.clear()
+        self.memo.forget()
         return move
 
     def clone(self) -> StarfallState:
@@ -273,9 +272,7 @@ class StarfallState(State):
         other._stack = [(m, snap if snap is None else tuple(x[:] if isinstance(x, list) else x for x in snap))
                         for m, snap in self._stack]
         other._pending = []
-        other._vis_cache = {}
-        other.flow_plans = list(self.flow_plans)
-        other.flips = list(self.flips)
+        other.memo = self.memo.copy()
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -405,10 +402,10 @@ class StarfallState(State):
         if self.winner_result is not None:
             return
         owner = self.owner
-        seen, owned = self._owned
+        seen, owned = self.memo.owned
         if seen != owner:  # a list compare skips equal (the same small int) entries fast
             owned = len(owner) - owner.count(-1)
-            self._owned = (owner[:], owned)
+            self.memo.owned = (owner[:], owned)
         if owned >= self.rules.target:  # else neither side can have reached the target
             self._territory_win()
             if self.winner_result is not None:
@@ -498,7 +495,11 @@ class StarfallState(State):
         return out
 
     def drone_count(self, side: int) -> int:
-        """Drones of ``side`` toward the cap: every drone (a stack once), no turret."""
+        """Drones of ``side`` toward the cap: every drone (a stack once), no turret.
+
+        Held equal to a square-by-square count by
+        tests/starfall/test_fast_path_twins.py::test_drone_count_is_a_count_of_the_drones_on_the_board.
+        """
         drones = self.kind.translate(_DRONE_BYTES)  # 1 where a drone stands, else 0
         # the side bytes are 0 or 1 (an empty square may keep a stale 1): one AND of the two
         # rows read as integers leaves a 1 bit exactly where a North drone stands

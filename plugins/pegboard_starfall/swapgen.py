@@ -14,14 +14,10 @@ Geometry.swap_pairs (tests/starfall/test_swap_consistency.py checks both against
 
 from __future__ import annotations
 
-from functools import cache
-
-from .geometry import Geometry
+from .geometry import ORTHOGONAL, Geometry
 from .shapes import MATCH_WINDOWS
 
 _PAD = 4
-#: The four orthogonal partner directions (dc, dr): east, west, north, south.
-_SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 class SwapTables:
@@ -40,7 +36,7 @@ class SwapTables:
                 others = [(dc - ac, dr - ar) for dc, dr in shape if (dc, dr) != (ac, ar)]
                 if any(abs(dc) > _PAD for dc, _ in others):
                     raise ValueError("a match pattern is wider than the guard columns")
-                uses = sum(1 << i for i, side in enumerate(_SIDES) if side in others)
+                uses = sum(1 << i for i, side in enumerate(ORTHOGONAL) if side in others)
                 combos[tuple(sorted(dr * stride + dc for dc, dr in others))] = uses
         #: every distinct shift any pattern needs; combos refer to them by index
         self.offsets = offsets = tuple(sorted({off for shifts in combos for off in shifts}))
@@ -58,9 +54,12 @@ class SwapTables:
         self.h = h
 
 
-@cache
 def tables(geo: Geometry) -> SwapTables:
-    return SwapTables(geo)
+    """The shift tables for ``geo``'s board (built once, kept in ``geo.derived``)."""
+    t: SwapTables | None = geo.derived.get("swap shifts")
+    if t is None:
+        t = geo.derived["swap shifts"] = SwapTables(geo)
+    return t
 
 
 def _completions(board: int, t: SwapTables) -> list[int]:
@@ -86,6 +85,9 @@ def swap_pairs(colors: list[int], owner: list[int], enemy: int, geo: Geometry) -
     """Every (a, b), a < b, orthogonal neighbours, whose swap makes a match; neither enemy-owned.
 
     ``colors`` is the board as the mover sees it (-1: no star, or unseen).
+
+    Fast path (bitboards) of testing each pair with ``find_shapes``, held equal by
+    tests/starfall/test_swap_consistency.py::test_swap_legality_is_find_shapes.
     """
     t = tables(geo)
     bit_of = t.bit_of

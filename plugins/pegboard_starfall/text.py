@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pieces import LETTERS
+from .pieces import LETTERS, SIDE_NAMES
 
 if TYPE_CHECKING:
     from .state import StarfallState
@@ -42,7 +42,7 @@ def render(st: StarfallState, bottom: int = 0) -> str:
         seam = " seam" if r == geo.seam else ""
         lines.append(f"{r:2d} " + " ".join(cell(st, r * geo.width + c) for c in cols).rstrip() + seam)
     lines.append("   " + " ".join(f"{c:<3d}" for c in cols).rstrip())
-    who = ("South", "North")[st.to_move]
+    who = SIDE_NAMES[st.to_move]
     stock = f"stock S {st.command_stock(0)} / N {st.command_stock(1)}"
     owned = st.territory()
     status = f"turn {st.turn}, {who} to move, squares {owned[0]}-{owned[1]}, {stock}"

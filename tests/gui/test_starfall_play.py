@@ -206,7 +206,7 @@ def test_the_command_builds_a_turret_and_stacking_asks_first(window):
     beside = next(t for t in st.geo.nbr8[shield] if not st.kind[t] and not st.ast[t] and st.owner[t] == 0)
     for layer in (st.kind, st.side, st.power, st.ride, st.miss):  # hand-built: the scout next to the shield
         layer[beside], layer[scout] = layer[scout], 0
-    st._vis_cache.clear()
+    st.memo.forget()
     view.refresh()
     scout = beside
     stacks = [m for m in st.legal_moves() if m.kind == "move" and m.a == scout and st.kind[m.b] == SHIELD]

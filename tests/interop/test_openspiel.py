@@ -75,7 +75,7 @@ def test_fog_hides_the_other_side_from_observations(installed: Plugins) -> None:
     before = np.array(state.observation_tensor(0))
     square = hidden[0] * inner.geo.width + hidden[1]
     inner.star[square] = (inner.star[square] + 1) % 5 if inner.star[square] >= 0 else 0
-    inner._vis_cache.clear()
+    inner.memo.forget()
     assert np.array_equal(before, np.array(state.observation_tensor(0)))
 
 

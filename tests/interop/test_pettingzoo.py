@@ -70,7 +70,7 @@ def test_observation_never_shows_what_fog_hides(installed: Plugins) -> None:
         square = r * state.geo.width + c
         if state.star[square] >= 0:
             state.star[square] = (state.star[square] + 1) % 5
-    state._vis_cache.clear()
+    state.memo.forget()
     assert np.array_equal(before, e.observe(viewer)["observation"])
     assert not np.array_equal(before, e.observe(e.possible_agents[1])["observation"])
 

@@ -120,7 +120,7 @@ def test_events_name_who_may_see_them(seam_game):
     moved = [e for e in events if e.kind == "move"][0]
     assert moved.seen_by == frozenset({1})
     st.current = 1  # (test shortcut) North again: a move South can see
-    st._vis_cache.clear()
+    st.memo.forget()
     s = put(st, 2, 6, "S", 1)
     st.shots = [0] * 121
     events = st.apply(mv.move(s, sq(st, 2, 5)))
@@ -184,7 +184,7 @@ def test_a_side_hears_about_its_own_drone_dying_in_the_dark(dark_game):
     victim = put(st, 8, 6, "S", 1)  # North's lone scout: North sees (7..9, 5..7) only through it
     shooter = put(st, 8, 3, "H", 0, ride="all", missiles=1)  # South sees (7..9, 2..4) around it
     st.lit[0] |= 1 << victim  # ... and (8,6), which one of its scouts once claimed
-    st._vis_cache.clear()
+    st.memo.forget()
     events = st.apply(mv.fire(shooter, victim))
     full, blind = [e for e in events if e.kind == "missile"]
     assert full.seen_by == frozenset({0})

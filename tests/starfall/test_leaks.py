@@ -36,7 +36,7 @@ def _unseen(st: StarfallState, p: int) -> list[int]:
 
 
 def _fresh(st: StarfallState) -> StarfallState:
-    st._vis_cache.clear()
+    st.memo.forget()
     st.quiet = False
     return st
 
@@ -160,7 +160,7 @@ def test_warp_and_claim_legality_ignore_unseen_squares():
     target = sq(st, 7, 7)
     st.lit[0] |= 1 << target  # South sees (7,7) alone, through an old claim
     st.owner[target] = 0  # ... and owns it, so only its unseen neighbours could be new
-    st._vis_cache.clear()
+    st.memo.forget()
     assert st.check(mv.warp(w, target)) is not None
     other = _fresh(st.clone())
     for t in st.geo.nbr8[target]:

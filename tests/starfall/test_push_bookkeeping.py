@@ -2,9 +2,9 @@
 
 * a flow inside a cascade looks only at the columns the cascade just cleared
   (``effects.flow(..., holed)``): the full flow on a copy gives the same board and draws;
-* a start-of-turn flow replays a board it already flowed (``st.flips``): flowing a copy
+* a start-of-turn flow replays a board it already flowed (``st.memo.flips``): flowing a copy
   that remembers nothing gives the same board, draws, settled board and quiet flag;
-* ``effects.surround`` skips a layout of drones it already found calm (``st.calm``):
+* ``effects.surround`` skips a layout of drones it already found calm (``st.memo.calm``):
   after every move no siege has four enemy drones beside it.
 """
 
@@ -77,19 +77,19 @@ def test_narrowed_flows_and_calm_layouts_match_a_recount(name, monkeypatch):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_flows_from_a_settled_board_match_flows_that_scan_it(name):
-    # st.settled names a side a flow toward which would move nothing on the board it saw;
+    # st.memo.settled names a side a flow toward which would move nothing on the board it saw;
     # while the board is unchanged, flows read their holes from it instead of scanning
     game = GAMES[name]
     trusted = 0
     for seed in (3, 4):
         for st in _random_play(game, seed):
-            fact = st.settled
+            fact = st.memo.settled
             if fact is None or fact[1] != st.star or fact[2] != st.ast:
                 continue
             trusted += 1
             for side in (0, 1):
                 scanned, read = st.clone(), st.clone()
-                scanned.settled = None
+                scanned.memo.settled = None
                 expected = effects.flow(scanned, side)
                 assert sorted(effects.flow(read, side)) == sorted(expected)
                 assert read.star == scanned.star and read.draws == scanned.draws
@@ -99,7 +99,7 @@ def test_flows_from_a_settled_board_match_flows_that_scan_it(name):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_remembered_flows_match_flows_worked_out_again(name, monkeypatch):
-    # st.flips[side] holds a board whose flow toward side formed no line (so drew nothing),
+    # st.memo.flips[side] holds a board whose flow toward side formed no line (so drew nothing),
     # and the board it became: meeting that board again, flow_and_cascade copies the result
     real = effects.flow_and_cascade
     replayed, remembered = [], 0
@@ -107,16 +107,16 @@ def test_remembered_flows_match_flows_worked_out_again(name, monkeypatch):
     def checked(st, cause="cascade", holes=None):
         nonlocal remembered
         side = st.current
-        known = st.flips[side]
+        known = st.memo.flips[side]
         hit = known is not None and known[0] == st.star and known[1] == st.ast
         fresh = st.clone()
-        fresh.flips = [None, None]
+        fresh.memo.flips = [None, None]
         before = fresh.to_json()
         real(fresh, cause)  # it looks at every square
         real(st, cause, holes)
         assert st.to_json() == fresh.to_json()  # the board, the drones, what was cleared, the draws
-        assert (st.quiet, st.settled, st.cleared_now) == (fresh.quiet, fresh.settled, fresh.cleared_now)
-        if st.flips[side] is not known:  # a new memory: only the stars may have changed
+        assert (st.quiet, st.memo.settled, st.cleared_now) == (fresh.quiet, fresh.memo.settled, fresh.cleared_now)
+        if st.memo.flips[side] is not known:  # a new memory: only the stars may have changed
             remembered += 1
             after = fresh.to_json()
             assert {k: v for k, v in after.items() if k != "stars"} == {k: v for k, v in before.items() if k != "stars"}

@@ -96,7 +96,7 @@ def test_under_fog_the_move_depends_only_on_what_the_bot_sees(seam_game):
     other = st.clone()
     for s in hidden:  # repaint every unseen star: same observation, different position
         other.star[s] = (other.star[s] + 1) % seam_game.rules.colors
-    other._vis_cache.clear()
+    other.memo.forget()
     assert other.to_json() != st.to_json()
     assert other.observation(me) == st.observation(me)
     for skill in (50, 90):

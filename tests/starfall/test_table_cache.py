@@ -47,18 +47,15 @@ def test_a_damaged_table_file_is_rebuilt(cache_folder: Path) -> None:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_line_tables_read_back_equal_a_fresh_build(cache_folder: Path, width: int, height: int) -> None:
-    from pegboard_starfall.movegen import _LINE_TABLES, _build_line_tables, _line_tables
+    from pegboard_starfall.movegen import _build_line_tables, _line_tables
 
-    geo = Geometry(width, height)  # a private geometry: the process-wide table cache never sees it again
+    geo = Geometry(width, height)  # a private geometry: its tables live and die with it
     fresh = _build_line_tables(geo)
-    _LINE_TABLES.pop(id(geo), None)  # left by a geometry that had this id before
-    try:
-        assert _line_tables(geo) == fresh  # built, then written
-        del _LINE_TABLES[id(geo)]
-        assert _line_tables(geo) == fresh  # read back
-        assert len(list(cache_folder.iterdir())) == 1
-    finally:
-        _LINE_TABLES.pop(id(geo), None)
+    assert "lines" not in geo.derived
+    assert _line_tables(geo) == fresh  # built, then written
+    del geo.derived["lines"]
+    assert _line_tables(geo) == fresh  # read back
+    assert len(list(cache_folder.iterdir())) == 1
 
 
 @pytest.mark.parametrize("radius", range(6))
@@ -77,7 +74,7 @@ def test_deal_patterns_are_the_runs_a_dealt_star_could_complete() -> None:
 
     runs = (((-1, 0), (-2, 0)), ((0, -1), (0, -2)), ((-1, 0), (0, -1), (-1, -1)), ((-1, -1), (-2, -2)), ((1, -1), (2, -2)))
     for width, height in SIZES:
-        geo = geometry(width, height)  # the shared one: the patterns are kept by id(geo)
+        geo = geometry(width, height)
         patterns = _deal_patterns(geo)
         assert len(patterns) == geo.size, "one entry per square"
         for sq, found in enumerate(patterns):
@@ -88,3 +85,28 @@ def test_deal_patterns_are_the_runs_a_dealt_star_could_complete() -> None:
                     squares = [geo.sq(c + dc, r + dr) for dc, dr in cells]
                     expected.append((squares[0], squares[1], squares[-1]))
             assert found == tuple(expected)
+
+
+def test_derived_tables_belong_to_their_geometry_even_when_an_id_is_reused() -> None:
+    # each geometry is freed before the next is made, so the next may get the same id(): a
+    # table kept by id() would then serve a board of another size (the hazard is not forced
+    # here, CPython reuses an id only now and then; this holds each table to its own geometry)
+    import gc
+
+    from pegboard_starfall.effects import near_getters
+    from pegboard_starfall.movegen import _ride_choices, _swap_tries
+    from pegboard_starfall.sampling import _block_sizes, _disc_sizes
+    from pegboard_starfall.setup import _deal_patterns
+
+    checked = 0
+    for width, height in SIZES * 2:
+        geo = Geometry(width, height)
+        n = geo.size
+        tables = (_ride_choices(geo), _block_sizes(geo)[1], _disc_sizes(geo, 2), _deal_patterns(geo), near_getters(geo))
+        assert [len(table) for table in tables] == [n] * len(tables)
+        assert set(_swap_tries(geo)) == {(a, b) for a, b, _, _ in geo.swap_pairs}
+        assert _disc_sizes(geo, 2) == tuple(len(geo.disc(sq, 2)) for sq in range(n))
+        checked += 1
+        del geo, tables
+        gc.collect()
+    assert checked == 2 * len(SIZES)

@@ -80,7 +80,7 @@ def put(st: StarfallState, c: int, r: int, letter: str, side: int, power: int = 
     bomb then rides the colour of the star under it, other kinds nothing.
     """
     s = st.geo.sq(c, r)
-    st._vis_cache.clear()  # hand edits change what each side sees
+    st.memo.forget()  # hand edits change what each side sees
     kind = KIND_BY_LETTER[letter]
     st.kind[s], st.side[s], st.power[s], st.miss[s], st.shots[s] = kind, side, power, missiles, 0
     if ride is None:
@@ -105,7 +105,7 @@ def paint(st: StarfallState, cells: Iterable[tuple[int, int]], color: int = LINE
 
 
 def own(st: StarfallState, cells: Iterable[tuple[int, int]], side: int) -> None:
-    st._vis_cache.clear()
+    st.memo.forget()
     for c, r in cells:
         st.owner[st.geo.sq(c, r)] = side
 
