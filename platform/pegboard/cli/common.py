@@ -197,10 +197,8 @@ def local_plugin_files() -> list[str]:
 
 
 def default_bot(game_id: str) -> str:
-    """The strongest bot a game offers (:func:`pegboard.ui.catalog.strongest_bot`)."""
-    from pegboard.ui.catalog import strongest_bot
-
-    return strongest_bot(plugins(), game_id)
+    """The strongest bot a game offers (:meth:`~pegboard.plugins.manager.Plugins.strongest_bot`)."""
+    return plugins().strongest_bot(game_id)
 
 
 def skill_bot(game_id: str, skill: int) -> str:

@@ -262,6 +262,12 @@ class Plugins:
     def bots(self, game: str) -> dict[str, BotSpec]:
         return self._specs(self.pm.hook.pegboard_bots, BotSpec, game)
 
+    def strongest_bot(self, game: str) -> str:
+        """The id of the strongest bot ``game`` offers: plugins list their bots weakest first, so
+        the last one that is the game's own; ``random`` when the game ships none."""
+        own = [spec.id for spec in self.bots(game).values() if spec.game == game]
+        return own[-1] if own else "random"
+
     def bot(self, game: str, bot_id: str) -> BotSpec:
         """The bot ``bot_id`` of ``game``; ids match case-insensitively, as seat options do ("Easy" is easy)."""
         bots = self.bots(game)

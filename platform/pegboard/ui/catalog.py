@@ -74,17 +74,10 @@ def game_choices(plugins: Any) -> list[GameChoice]:
     return choices
 
 
-def strongest_bot(plugins: Any, game_id: str) -> str:
-    """The strongest bot a game offers: plugins list their bots weakest first, so the last
-    game-specific one; ``random`` when the game ships none."""
-    own = [spec.id for spec in plugins.bots(game_id).values() if spec.game == game_id]
-    return own[-1] if own else "random"
-
-
 def default_seats(plugins: Any, game_id: str) -> list[str]:
     """Who plays when nobody chose: a person in the first seat, the strongest bot in the others."""
     seats = plugins.game(game_id).seats
-    return ["human", *[strongest_bot(plugins, game_id)] * (len(seats) - 1)]
+    return ["human", *[plugins.strongest_bot(game_id)] * (len(seats) - 1)]
 
 
 def renderer_for(plugins: Any, game_id: str) -> RendererSpec | None:
