@@ -970,7 +970,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             name = s.game.name or s.game.id
             return self.open_dialog(MessageDialog(
                 "Review waits for the end", f"This {name} game is still running, and a review sees everything, the hidden "
-                "part included. Finish the game, then review it."))
+                "part included: finish the game, then review it."))
         except PegboardError as exc:
             return self.show_error("Cannot review", str(exc))
         reviewing.resume()
