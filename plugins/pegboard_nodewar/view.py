@@ -288,7 +288,7 @@ class NodeWarView(BoardViewBase):
             start, end = self.node_radius(move.src), self.cell * 0.18
             ux, uy = (bx - ax) / length, (by - ay) / length
             ax, ay, bx, by = ax + ux * start, ay + uy * start, bx - ux * end, by - uy * end
-        return arrow_shapes(ax, ay, bx, by, width=max(3.0, self.cell * 0.12), batch=self.overlay, group=self._better)
+        return arrow_shapes(ax, ay, bx, by, width=max(4.0, self.cell * 0.2), batch=self.overlay, group=self._better)
 
     def _hover_ring_point(self) -> int | None:
         """The point under the pointer when it deserves a hover ring: a node, or a hint of the

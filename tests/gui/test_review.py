@@ -38,6 +38,7 @@ def window_for(opened: list[Any], plugins: Any, game: str, ruleset: str, seats: 
     session = make_session(game, ruleset, seats, plugins, seed=seed, workers=workers)
     settings = MemorySettings()
     settings.set_setting("starfall", "welcomed", True)  # no first-launch welcome over the board
+    settings.set_setting("starfall", "rules", ruleset)  # the rules Starfall's view starts the session with
     window = open_window(session, plugins, schedule=False, settings_store=settings)
     window.review_budget = BUDGET
     opened.append(window)

@@ -160,10 +160,10 @@ class EvalGraph(Panel):
                 items.append(shapes.Circle(*point, 5.5, color=theme.BACKGROUND, batch=batch, group=ui.group(layer, 3)))
                 items.append(shapes.Circle(*point, 4, color=theme.MARK_COLORS[mark], batch=batch, group=ui.group(layer, 3)))
         if text_width("100%", theme.SMALL_FONT_SIZE) < plot.width / 4:
-            for chance, text in ((1.0, "100%"), (0.0, "0%")):
-                anchor_y = "top" if chance else "bottom"
-                items.append(label(ui, text, plot.x + 3, self.y_of(chance) + (-2 if chance else 2), layer,
-                                   size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM, anchor_y=anchor_y))
+            items.append(label(ui, "100%", plot.x + 3, self.y_of(1.0) - 2, layer, size=theme.SMALL_FONT_SIZE,
+                               color=theme.TEXT_DIM, anchor_y="top"))
+            items.append(label(ui, "0%", plot.x + 3, self.y_of(0.0) + 2, layer, size=theme.SMALL_FONT_SIZE,
+                               color=theme.TEXT_DIM, anchor_y="bottom"))
         return items
 
     # -- input ----------------------------------------------------------------------------------

@@ -93,7 +93,8 @@ class Reviewing:
         row = self.review.row(ply) if ply > 0 else None
         if row is None or row.best is None or row.drop <= 0:
             return None
-        return self.session.game.decode_move(row.best)
+        move: Move = self.session.game.decode_move(row.best)
+        return move
 
     def status(self, ply: int) -> str:
         """The status line's sentence for ply ``ply``: the move that led there and its verdict."""
