@@ -295,7 +295,7 @@ def review_screen(game_id: str, plugins, save: Saver, *, seed: int) -> None:
             legal = session.state.legal_moves()
             if game_id == "starfall":  # no missiles: a board full of stars reads better
                 legal = [m for m in legal if m.kind != "fire"]
-            wild = bot is None or rng.random() < 0.25
+            wild = bot is None or rng.random() < WILD.get(game_id, 0.25)
             session.play(rng.choice(legal) if wild else bot.choose(session.state.player_view(session.to_move), 0.0))
         if not session.is_over:
             return
@@ -306,9 +306,11 @@ def review_screen(game_id: str, plugins, save: Saver, *, seed: int) -> None:
             window.tick(0.05)
             window.reviewing.runner.wait(60.0)
         rows = [r for r in window.reviewing.review.rows if r.mark is not None and r.best is not None]
-        if rows:  # the worst mark nearest the middle of the game
-            middle = len(session.history) / 2
-            worst = max(rows, key=lambda r: (r.mark == "blunder", r.mark == "mistake", -abs(r.number - middle)))
+        total = len(session.history)
+        open_game = [r for r in rows if 0.2 * total <= r.number <= 0.6 * total] or rows  # before it is decided
+        if open_game:  # the worst mark there, nearest the game's middle
+            middle = total / 2
+            worst = max(open_game, key=lambda r: (r.mark == "blunder", r.mark == "mistake", -abs(r.number - middle)))
             window.graph.on_jump(worst.number)
         if game_id == "starfall":
             window.board.anims.skip()
@@ -318,6 +320,7 @@ def review_screen(game_id: str, plugins, save: Saver, *, seed: int) -> None:
 
 
 REVIEW_SEEDS = {"nodewar": 4, "starfall": 7}
+WILD = {"starfall": 0.1}  # the share of random moves in a review screen's game (default 0.25)
 
 
 def review_screens(plugins, out: Path, games: list[str]) -> None:

@@ -215,8 +215,9 @@ class HistoryPanel(Panel):
         self.note_row = note_row
         self.list.set_entries(entries)
         self.list.selected = None
-        current = max((i for i, p in enumerate(row_ply) if p == opened or p == self.cursor), default=0)
-        self.list.ensure_visible(current)
+        shown = [i for i, p in enumerate(row_ply) if p == opened or p == self.cursor]
+        self.list.ensure_visible(max(shown, default=0))
+        self.list.ensure_visible(min(shown, default=0))  # the move's own row wins over its last note
         self.list.invalidate()
 
     def _note_lines(self, board: Any, record: Any, opened: bool, room: float, size: float) -> list[str]:

@@ -581,6 +581,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             root.on_mouse_motion(x, y)
         self.evalbar.set_hover(self.evalbar.contains(x, y))
         hovered = next((b for b in self.buttons.values() if b.contains(x, y)), None)  # disabled ones too
+        if hovered is None and self.graph.visible and self.graph.close_button.contains(x, y):
+            hovered = self.graph.close_button
         tip = hovered.tooltip if hovered is not None else (
             "The evaluation: click for every term behind it." if self.evalbar.hover else None)
         board, area = self.board, self.board_area
