@@ -103,7 +103,9 @@ class EvalGraph(Panel):
     def plot_rect(self) -> Rect:
         """Where the curve is drawn (layout pixels)."""
         r = self.rect
-        return Rect(r.x + PAD, r.y + PAD, max(0.0, r.width - 2 * PAD), max(0.0, r.height - HEADER - 2 * PAD - 2))
+        gutter = text_width("100%", theme.SMALL_FONT_SIZE) + 6  # the scale's labels, left of the plot
+        return Rect(r.x + PAD + gutter, r.y + PAD, max(0.0, r.width - 2 * PAD - gutter),
+                    max(0.0, r.height - HEADER - 2 * PAD - 2))
 
     def x_of(self, ply: int) -> float:
         plot = self.plot_rect()
@@ -159,11 +161,9 @@ class EvalGraph(Panel):
             if point is not None:
                 items.append(shapes.Circle(*point, 5.5, color=theme.BACKGROUND, batch=batch, group=ui.group(layer, 3)))
                 items.append(shapes.Circle(*point, 4, color=theme.MARK_COLORS[mark], batch=batch, group=ui.group(layer, 3)))
-        if text_width("100%", theme.SMALL_FONT_SIZE) < plot.width / 4:
-            items.append(label(ui, "100%", plot.x + 3, self.y_of(1.0) - 2, layer, size=theme.SMALL_FONT_SIZE,
-                               color=theme.TEXT_DIM, anchor_y="top"))
-            items.append(label(ui, "0%", plot.x + 3, self.y_of(0.0) + 2, layer, size=theme.SMALL_FONT_SIZE,
-                               color=theme.TEXT_DIM, anchor_y="bottom"))
+        for chance, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
+            items.append(label(ui, text, plot.x - 4, self.y_of(chance), layer, size=theme.SMALL_FONT_SIZE,
+                               color=theme.TEXT_DIM, anchor_x="right"))
         return items
 
     # -- input ----------------------------------------------------------------------------------
