@@ -297,8 +297,13 @@ def test_an_unfinished_import_offers_review_and_reviews_a_game_without_hidden_pa
     assert offer.yes_button.text == "Review" and offer.no_button.text == "Play on"
     w.click_widget(offer.yes_button)
     assert w.reviewing is not None
+    assert w.session.clocks_held, "a past position is shown: nobody's clock runs"
     run_review(w)
     assert len(w.graph.curve) == 13 and w.reviewing.review.complete
+    w.press(key.HOME)
+    w.press(key.ESCAPE)
+    assert w.session.cursor == 12 and not w.session.clocks_held and not w.session.is_over
+    assert len(w.session.history) == 12, "the line is as imported"
 
 
 def test_an_unfinished_game_under_fog_refuses_review_in_a_plain_sentence(opened, plugins, tmp_path):

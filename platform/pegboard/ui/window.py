@@ -795,9 +795,9 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self._hold_clocks()
 
     def _hold_clocks(self) -> None:
-        """While a dialog covers the board nobody can move, so the clocks wait (the session
-        never holds an online match's clocks)."""
-        self.session.hold_clocks(self.dialog is not None)
+        """While a dialog covers the board or a review shows a past position nobody can move, so
+        the clocks wait (the session never holds an online match's clocks)."""
+        self.session.hold_clocks(self.dialog is not None or self.reviewing is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
         return self.open_dialog(MessageDialog(title, message, error=True))
@@ -977,6 +977,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             return self.show_error("Cannot review", str(exc))
         reviewing.resume()
         self.reviewing = reviewing
+        self._hold_clocks()
         self._better_shown = None
         self.graph.colors = (self.board.seat_colors if self.board is not None else None) or theme.SEAT_COLORS
         self.graph.show(True)
@@ -995,6 +996,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         reviewing.stop()
         self._last_review = reviewing
         self.reviewing = None
+        self._hold_clocks()
         self._better_shown = None
         self.graph.show(False)
         self.history.set_marks({})
