@@ -43,6 +43,68 @@ class _Cursor(Widget):
         return items
 
 
+class _Plot(Widget):
+    """The curve, its shading and the marks, kept per ply: as verdicts arrive one by one only the
+    new plies' shapes are made (rebuilding every ply's for each verdict stalled long games)."""
+
+    def __init__(self, graph: EvalGraph) -> None:
+        super().__init__()
+        self.graph = graph
+        self._plies: dict[int, tuple[Any, list[Drawable]]] = {}  # ply -> (what it shows, its shapes)
+
+    def sync(self, ui: Ui, layer: int = 0, depth: int = 0) -> None:
+        if not self.visible:
+            self.clear()
+            return
+        if self._dirty:
+            self._update(ui, layer * 16 + min(depth, 15))
+            self._dirty = False
+
+    def _update(self, ui: Ui, level: int) -> None:
+        g = self.graph
+        plot = g.plot_rect()
+        geometry = (plot, g.plies, tuple(g.colors[:2]))
+        curve, marks = g.curve, g.marks
+        wanted = {}
+        if plot.width > 0 and plot.height > 0:
+            for ply, chance in enumerate(curve):
+                if chance is not None:
+                    wanted[ply] = (geometry, chance, curve[ply + 1] if ply + 1 < len(curve) else None, marks.get(ply))
+        for ply in [p for p in self._plies if wanted.get(p) != self._plies[p][0]]:
+            for item in self._plies.pop(ply)[1]:
+                item.delete()
+        for ply, look in wanted.items():
+            if ply not in self._plies:
+                self._plies[ply] = (look, self._shapes(ui, level, ply, look[1], look[2], look[3]))
+
+    def _shapes(self, ui: Ui, level: int, ply: int, chance: float, after: float | None, mark: str | None) -> list[Drawable]:
+        """Ply ``ply``'s bar from the middle, the segment to the next ply, and its mark's dot."""
+        g, batch = self.graph, ui.batch
+        middle, step = g.y_of(0.5), g.plot_rect().width / max(1, g.plies)
+        x, y = g.x_of(ply), g.y_of(chance)
+        items: list[Drawable] = []
+        low, high = sorted((middle, y))
+        if high - low >= 0.5:
+            color = (*(g.colors[0] if chance >= 0.5 else g.colors[1 % len(g.colors)]), 110)
+            bar = max(1.0, step)
+            items.append(shapes.Rectangle(x - bar / 2, low, bar, high - low, color=color, batch=batch,
+                                          group=ui.group(level, 0)))
+        if after is not None:
+            items.append(shapes.Line(x, y, g.x_of(ply + 1), g.y_of(after), thickness=2, color=theme.TEXT, batch=batch,
+                                     group=ui.group(level, 1)))
+        if mark is not None:
+            items.append(shapes.Circle(x, y, 5.5, color=theme.BACKGROUND, batch=batch, group=ui.group(level, 2)))
+            items.append(shapes.Circle(x, y, 4, color=theme.MARK_COLORS[mark], batch=batch, group=ui.group(level, 3)))
+        return items
+
+    def clear(self) -> None:
+        for _look, items in self._plies.values():
+            for item in items:
+                item.delete()
+        self._plies = {}
+        super().clear()
+
+
 class EvalGraph(Panel):
     """The graph (see the module docstring). ``on_jump(ply)`` is asked for a ply; ``on_close``
     leaves the review. Fill it with :meth:`set_curve`, :meth:`set_marks`, :meth:`set_cursor`,
@@ -58,6 +120,7 @@ class EvalGraph(Panel):
         self.colors: Sequence[theme.RGB] = theme.SEAT_COLORS
         self.dragging = False
         self.close_button = self.add(Button("Close review", on_close, tooltip="Close review (Esc): back to the finished game."))
+        self.plot = self.add(_Plot(self))
         self.cursor_mark = self.add(_Cursor(self))
 
     # -- filling ------------------------------------------------------------------------------
@@ -71,16 +134,19 @@ class EvalGraph(Panel):
         """Seat 0's win chance per position (index 0 the start; None: not judged yet)."""
         curve = list(curve)
         if curve != self.curve:
+            rescaled = len(curve) != len(self.curve)
             self.curve = curve
-            self.invalidate()
+            self.plot.invalidate()
             self.cursor_mark.invalidate()
+            if rescaled:
+                self.invalidate()
 
     def set_marks(self, marks: Mapping[int, str]) -> None:
         """The marked moves: move number -> mark name ("inaccuracy", "mistake", "blunder")."""
         marks = dict(marks)
         if marks != self.marks:
             self.marks = marks
-            self.invalidate()
+            self.plot.invalidate()
 
     def set_cursor(self, ply: int) -> None:
         if ply != self.cursor:
@@ -98,6 +164,8 @@ class EvalGraph(Panel):
         r = self.rect
         w = self.close_button.natural_width("full")
         self.close_button.set_rect(Rect(r.right - PAD - w, r.top - HEADER - 2, w, HEADER - 2))
+        self.plot.set_rect(r)
+        self.plot.invalidate()
         self.cursor_mark.set_rect(r)
 
     def plot_rect(self) -> Rect:
@@ -132,35 +200,12 @@ class EvalGraph(Panel):
                            size=theme.SMALL_FONT_SIZE, color=theme.TEXT))
         if plot.width <= 0 or plot.height <= 0 or self.plies < 0:
             return items
-        batch = ui.batch
+        batch = ui.batch  # the curve itself is the _Plot child's
         items.append(shapes.Rectangle(plot.x, plot.y, plot.width, plot.height, color=theme.INPUT, batch=batch,
                                       group=ui.group(layer, 1)))
         middle = self.y_of(0.5)
         items.append(shapes.Line(plot.x, middle, plot.right, middle, thickness=1, color=theme.PANEL_BORDER, batch=batch,
                                  group=ui.group(layer, 1)))
-        step = plot.width / max(1, self.plies)
-        bar = max(1.0, step)
-        seat0, seat1 = self.colors[0], self.colors[1 % len(self.colors)]
-        points: list[tuple[float, float] | None] = []
-        for ply, chance in enumerate(self.curve):
-            if chance is None:
-                points.append(None)
-                continue
-            x, y = self.x_of(ply), self.y_of(chance)
-            points.append((x, y))
-            low, high = sorted((middle, y))
-            if high - low >= 0.5:
-                color = (*(seat0 if chance >= 0.5 else seat1), 110)
-                items.append(shapes.Rectangle(x - bar / 2, low, bar, high - low, color=color, batch=batch,
-                                              group=ui.group(layer, 1)))
-        for a, b in zip(points, points[1:], strict=False):
-            if a is not None and b is not None:
-                items.append(shapes.Line(*a, *b, thickness=2, color=theme.TEXT, batch=batch, group=ui.group(layer, 2)))
-        for number, mark in sorted(self.marks.items()):
-            point = points[number] if number < len(points) else None
-            if point is not None:
-                items.append(shapes.Circle(*point, 5.5, color=theme.BACKGROUND, batch=batch, group=ui.group(layer, 3)))
-                items.append(shapes.Circle(*point, 4, color=theme.MARK_COLORS[mark], batch=batch, group=ui.group(layer, 3)))
         for chance, text in ((1.0, "100%"), (0.5, "50%"), (0.0, "0%")):
             items.append(label(ui, text, plot.x - 4, self.y_of(chance), layer, size=theme.SMALL_FONT_SIZE,
                                color=theme.TEXT_DIM, anchor_x="right"))
