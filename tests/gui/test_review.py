@@ -350,3 +350,20 @@ def test_the_frame_loop_returns_at_once_while_a_forked_process_judges(opened, pl
     assert w.session.cursor == len(w.session.history) - 1, "keys work while it judges"
     w.press(key.ESCAPE)
     assert w.reviewing is None and runner.closed and not runner._worker.busy, "leaving kills the child"
+
+
+def test_new_game_ends_the_review_and_undo_waits_while_reviewing(opened, plugins):
+    w = finished(opened, plugins)
+    review_from_end_screen(w)
+    w.tick(1 / 60)
+    assert not w.bar_buttons["undo"].enabled and not w.bar_buttons["redo"].enabled
+    end = len(w.session.history)
+    w.press(key.Z, key.MOD_CTRL)  # Undo's key does nothing either
+    assert w.session.cursor == end and w.reviewing is not None
+    w.press(key.HOME)
+    w.press(key.Y, key.MOD_CTRL)
+    assert w.session.cursor == 0 and len(w.session.history) == end
+    runner = w.reviewing.runner
+    w.click_widget(w.buttons["new"])
+    assert w.reviewing is None and runner.closed and not w.graph.visible
+    assert w.session.cursor == 0 and not w.session.is_over and w.board.better is None

@@ -697,6 +697,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         return self._paused_note() or " Your move: the bots are paused until you play it."
 
     def undo(self) -> None:
+        if self.reviewing is not None:
+            return  # the review steps with the arrow keys; the line stays as it was played
         if self.session.online:
             self.say("Undo is not offered in an online match.")
             return
@@ -707,7 +709,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self.say("Undone." + self._bots_paused_note())
 
     def redo(self) -> None:
-        if self.session.online or (self.board is not None and not self.board.allows_undo()):
+        if self.reviewing is not None or self.session.online or (self.board is not None and not self.board.allows_undo()):
             return
         if self.session.redo():
             self.say("Redone." + self._bots_paused_note())
