@@ -531,7 +531,7 @@ class StarfallView(BoardViewBase):
         if not two_squares:
             return ring_shapes(ax, ay, s * 0.36, width=max(3.0, s * 0.1), batch=self.overlay, group=group)
         bx, by = p.center(move.b)
-        return arrow_shapes(ax, ay, bx, by, width=max(3.0, s * 0.12), batch=self.overlay, group=group)
+        return arrow_shapes(ax, ay, bx, by, width=max(4.0, s * 0.16), batch=self.overlay, group=group)
 
     def draw(self) -> None:
         for w in self.widgets:
