@@ -150,6 +150,8 @@ def test_arrow_keys_home_end_and_the_graph_move_the_shown_ply(opened, plugins):
     before = len(s.history)
     w.click(*w.board.point_xy(s.state.order[0]))  # the board shows a past position: a click plays nothing
     assert len(s.history) == before and s.cursor == 55 and w.dialog is None
+    w.click_widget(w.graph.close_button)
+    assert w.reviewing is None and s.cursor == end, "Close review leaves, back at the end"
 
 
 def test_history_marks_the_marked_moves_and_leaving_returns_to_the_finished_game(opened, plugins):
