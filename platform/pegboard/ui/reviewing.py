@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from pegboard.match.session import Session
     from pegboard.plugins.manager import Plugins
 
-#: Work units (the analysis search's nodes) per position in the window: about 0.05 s of Node War
-#: and 0.15 s of Starfall on one core, so a game of a hundred moves is judged in 5 to 15 seconds
-#: while the window keeps its own core; ``pegboard analyse`` defaults to 4000.
+#: Work units (the analysis search's nodes) per position in the window: about 0.07 s of Node War
+#: and 0.16 s of Starfall on a free core, judged beside the window's own (docs/window.md, "Review");
+#: ``pegboard analyse`` defaults to 4000.
 REVIEW_BUDGET = 1500
 
 
