@@ -18,7 +18,8 @@ it has one (seeded random moves otherwise). Node War adds selected (a node
 with every kind of move hint), inspect (a dead node's links), thinking (a
 bot at work), and at 800x600 small-selected and small-history. --online writes only
 the Play a friend screens (a loopback lobby with scripted players): starfall-online-panel
-(the list), starfall-online-offer (the host's settings) and starfall-online-match.
+(the list), starfall-online-offer (the host's settings) and starfall-online-match. Every game
+also gets review (a finished game reviewed, its worst marked move shown); --review writes only those.
 """
 
 from __future__ import annotations
@@ -274,6 +275,66 @@ def starfall_screens(plugins, save: Saver) -> None:
         window.close()
 
 
+def review_screen(game_id: str, plugins, save: Saver, *, seed: int) -> None:
+    """A finished game reviewed: the graph filled, History's marks, the better move of the worst
+    marked move drawn on the board. Both sides play the game's first bot, with one move in four
+    picked at random (that is where the marks come from)."""
+    from pegboard.ui import make_session, open_window
+    from pegboard.ui.settings import MemorySettings
+
+    store = MemorySettings()
+    store.set_setting("starfall", "welcomed", True)
+    session = make_session(game_id, None, _seats(plugins, game_id), plugins, seed=seed, threaded=False)
+    window = open_window(session, plugins, schedule=False, settings_store=store)
+    try:
+        session = window.session  # a view may have started its own from the stored settings
+        bot, rng = _first_bot(plugins, session.game), random.Random(seed)
+        for _ in range(600):
+            if session.is_over:
+                break
+            legal = session.state.legal_moves()
+            if game_id == "starfall":  # no missiles: a board full of stars reads better
+                legal = [m for m in legal if m.kind != "fire"]
+            wild = bot is None or rng.random() < WILD.get(game_id, 0.25)
+            session.play(rng.choice(legal) if wild else bot.choose(session.state.player_view(session.to_move), 0.0))
+        if not session.is_over:
+            return
+        window.start_review()
+        for _ in range(len(session.history) * 4 + 10):
+            if not window.reviewing.runner.running:
+                break
+            window.tick(0.05)
+            window.reviewing.runner.wait(60.0)
+        rows = [r for r in window.reviewing.review.rows if r.mark is not None and r.best is not None]
+        total = len(session.history)
+        open_game = [r for r in rows if 0.2 * total <= r.number <= 0.6 * total] or rows  # before it is decided
+        if open_game:  # the worst mark there, nearest the game's middle
+            middle = total / 2
+            worst = max(open_game, key=lambda r: (r.mark == "blunder", r.mark == "mistake", -abs(r.number - middle)))
+            window.graph.on_jump(worst.number)
+        if game_id == "starfall":
+            window.board.anims.skip()
+        save(window, "review")
+    finally:
+        window.close()
+
+
+REVIEW_SEEDS = {"nodewar": 4, "starfall": 7}
+WILD = {"starfall": 0.1}  # the share of random moves in a review screen's game (default 0.25)
+
+
+def review_screens(plugins, out: Path, games: list[str]) -> None:
+    """``<game>-review.png`` for every game with a board view (the built-in ones' seeds above)."""
+    for game_id in games:
+        def save(window, screen: str, game_id: str = game_id) -> None:
+            path = out / f"{game_id}-{screen}.png"
+            window.tick(0.05)
+            window.save_screenshot(path)
+            print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+        review_screen(game_id, plugins, save, seed=REVIEW_SEEDS.get(game_id, 1))
+
+
 def online_screens(plugins, out: Path) -> None:
     """The Play a friend panel with players waiting, the host's settings, and a fogged match as North."""
     from pegboard.online.client import HostSettings, OnlineClient
@@ -448,6 +509,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plugin", action="append", default=[], help="extra plugin file (repeatable)")
     parser.add_argument("--display", action="store_true", help="use the real display instead of headless EGL")
     parser.add_argument("--online", action="store_true", help="only the Play a friend screens (Starfall)")
+    parser.add_argument("--review", action="store_true", help="only the Review screens (<game>-review.png)")
     parser.add_argument("--pictures", action="store_true",
                         help="only the games' pictures for the game chooser (written into the game packages)")
     args = parser.parse_args(argv)
@@ -473,10 +535,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.pictures:
         game_pictures(plugins, games)
         return 0
+    if args.review:
+        review_screens(plugins, args.out, games)
+        return 0
     chooser_screens(plugins, args.out, [(1280, 800), (800, 600)])
     size_screens(plugins, args.out, [g for g in games if g in ("nodewar", "starfall")])
     for game_id in games:
         shoot_game(game_id, args.out, plugins, moves=args.moves, max_moves=args.max_moves)
+    review_screens(plugins, args.out, games)
     return 0
 
 

@@ -15,7 +15,9 @@ against :class:`BoardView` (the protocol the window calls) by subclassing
 - animation: :class:`AnimationQueue`, :class:`Step`, :func:`ease_out`, :func:`ease_in_out`;
 - widgets: :class:`Ui`, :class:`Widget`, :class:`Label`, :class:`Button`, :class:`Panel`,
   :func:`fit_text`, :func:`fit_wrapped`, :func:`text_width`, :func:`line_height`, :func:`wrapped_height`;
-- settings: :class:`Setting`, :func:`number_options`, :func:`current_values`.
+- settings: :class:`Setting`, :func:`number_options`, :func:`current_values`;
+- review: :func:`arrow_shapes`, :func:`ring_shapes` (the translucent better move a view draws in
+  :meth:`BoardView.show_better_move`).
 
 Each name is imported from its internal module on first use, so importing this module does
 not import pyglet; the widgets and :class:`Transform` do.
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
     from pegboard.ui.animation import Step as Step
     from pegboard.ui.animation import ease_in_out as ease_in_out
     from pegboard.ui.animation import ease_out as ease_out
+    from pegboard.ui.arrows import arrow_shapes as arrow_shapes
+    from pegboard.ui.arrows import ring_shapes as ring_shapes
     from pegboard.ui.board import BoardView as BoardView
     from pegboard.ui.board import BoardViewBase as BoardViewBase
     from pegboard.ui.board import MoveListView as MoveListView
@@ -61,6 +65,7 @@ _HOMES = {
     "Session": "pegboard.match.session",
     "AnimationQueue": "pegboard.ui.animation", "Step": "pegboard.ui.animation",
     "ease_in_out": "pegboard.ui.animation", "ease_out": "pegboard.ui.animation",
+    "arrow_shapes": "pegboard.ui.arrows", "ring_shapes": "pegboard.ui.arrows",
     "BoardView": "pegboard.ui.board", "BoardViewBase": "pegboard.ui.board",
     "MoveListView": "pegboard.ui.board", "ViewHost": "pegboard.ui.board", "as_sentence": "pegboard.ui.board",
     "clock_text": "pegboard.ui.clockline",

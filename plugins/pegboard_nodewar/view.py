@@ -23,7 +23,7 @@ import pyglet
 from pyglet import shapes
 
 from pegboard.game import Event
-from pegboard.view import BoardViewBase, Rect, as_sentence, cues
+from pegboard.view import BoardViewBase, Rect, arrow_shapes, as_sentence, cues
 
 from .engine import BASE, CUT, EMPTY, GONE, GROW, LOOP, REVIVE, SPLIT, Move, NodeWarGame, NodeWarState
 
@@ -65,7 +65,10 @@ class NodeWarView(BoardViewBase):
         self._glow, self._cut, self._lines, self._ring, self._nodes, self._marks = (
             pyglet.graphics.Group(order=i) for i in range(6)
         )
-        self._outline, self._hint, self._select = (pyglet.graphics.Group(order=i) for i in range(3))
+        self._outline, self._hint, self._select, self._better = (pyglet.graphics.Group(order=i) for i in range(4))
+        #: Review: the better move drawn over the board (None: none), and its shapes.
+        self.better: Move | None = None
+        self.better_items: list[Any] = []
         self.selected: int | None = None
         self.hover: int | None = None
         self.cell = 10.0
@@ -267,7 +270,25 @@ class NodeWarView(BoardViewBase):
         if ringed is not None:
             x, y = self.point_xy(ringed)
             items.append(shapes.Arc(x, y, cell * 0.44, thickness=1.5, color=HOVER, batch=batch, group=self._outline))
-        self._overlay_items = items
+        self.better_items = self._better_arrow()
+        self._overlay_items = items + self.better_items
+
+    def show_better_move(self, move: Any) -> None:
+        """Review: an arrow from the better move's node to its target (see ``BoardView``)."""
+        self.better = move if isinstance(move, Move) else None
+        self._rebuild_overlay()
+
+    def _better_arrow(self) -> list[Any]:
+        move = self.better
+        if move is None:
+            return []
+        (ax, ay), (bx, by) = self.point_xy(move.src), self.point_xy(move.dst)
+        length = math.hypot(bx - ax, by - ay)
+        if length > 0:  # from the source node's rim to just short of the target point
+            start, end = self.node_radius(move.src), self.cell * 0.18
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            ax, ay, bx, by = ax + ux * start, ay + uy * start, bx - ux * end, by - uy * end
+        return arrow_shapes(ax, ay, bx, by, width=max(4.0, self.cell * 0.2), batch=self.overlay, group=self._better)
 
     def _hover_ring_point(self) -> int | None:
         """The point under the pointer when it deserves a hover ring: a node, or a hint of the

@@ -75,6 +75,14 @@ def choose(window, dialog, seat: int, bot_id: str) -> None:
     assert dialog.seat_ids()[seat] == bot_id
 
 
+def play_on(window) -> None:
+    """An unfinished game was imported: answer the offer to review it with Play on."""
+    offer = window.dialog
+    assert offer is not None and offer.title == "Game imported" and offer.yes_button.text == "Review"
+    window.click_widget(offer.no_button)
+    assert window.dialog is None and window.reviewing is None
+
+
 def type_path(window, path: Path) -> None:
     """Clear the focused path field with Backspace, type ``path`` and press Enter."""
     field = window.dialog.input
@@ -188,7 +196,7 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     # -- import the halfway file through the typed path: the same moves, bots paused
     window.click_widget(window.buttons["import"])
     type_path(window, exported)
-    assert window.dialog is None
+    play_on(window)
     assert session.moves == halfway and session.bots_paused and not session.is_over
     assert f"Imported {len(halfway)} moves" in window.status.text.text
     assert [r.by for r in session.history] == ["import"] * len(halfway)
@@ -198,6 +206,7 @@ def test_a_person_plays_node_war_against_a_bot_through_the_window(window, tmp_pa
     odd.write_text("\n".join(lines[: lines.index(moves[-1])]) + "\n", encoding="utf-8")  # one move less
     window.click_widget(window.buttons["import"])
     type_path(window, odd)
+    play_on(window)
     assert session.cursor == len(halfway) - 1 and session.to_move == 1 and session.bots_paused
     window.tick(0.03)
     assert session.cursor == len(halfway) - 1, "the bot stays paused after an import"

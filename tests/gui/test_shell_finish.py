@@ -44,7 +44,7 @@ def test_the_end_screen_shows_the_result_in_words_with_its_buttons(toy_window):
     end = w.dialog
     assert end is not None and end.title == "Draw" and end.outcome == "draw"
     assert end.reason.text == "Draw: turn limit 4.", "the reason is a sentence"
-    assert [b.text for b in end.buttons] == ["Play 2 more turns", "New game", "Close"]
+    assert [b.text for b in end.buttons] == ["Play 2 more turns", "New game", "Review", "Close"]
     assert all(b.on_click is not None for b in end.buttons), "no button that does nothing"
     band = pixel(w.render(), end.rect.x + 6, end.rect.top - 10)
     assert close(band, theme.BUTTON_ACTIVE), "a draw's band is blue"

@@ -263,7 +263,10 @@ def test_export_then_import_through_the_file_dialog(window_factory, tmp_path):
     w.click(*dialog.list.row_rect(row).center)
     assert dialog.input.text == str(saved)
     w.click_widget(dialog.ok_button)
-    assert w.dialog is None
+    offer = w.dialog  # an unfinished game: play on, or review it (tests/gui/test_review.py)
+    assert offer is not None and offer.title == "Game imported" and offer.no_button.text == "Play on"
+    w.click_widget(offer.no_button)
+    assert w.dialog is None and w.reviewing is None
     assert [r.text for r in w.session.history] == ["a1", "b2", "c3"]
     assert w.session.bots_paused and "Imported 3 moves" in w.status.text.text
 

@@ -163,6 +163,14 @@ class BoardView(Protocol):
         """Where the board itself is drawn (window pixels, inside the area the view was given):
         the window keeps it clear of every other widget and centred in the space left for it."""
 
+    def show_better_move(self, move: Move | None) -> None:
+        """Review: draw ``move`` over the position shown, translucent (an arrow, a ring: see
+        :mod:`pegboard.ui.arrows`), until the next call; None removes it. ``move`` is a move of
+        the game (decoded): the better move the analysis found where the move that led to the
+        position shown was played, so it starts from the position before. The window calls it
+        after every change of the ply shown; keep drawing it across ``layout`` and refreshes.
+        The default draws nothing: a game without it still reviews, with the graph and marks."""
+
 
 class BoardViewBase:
     """A convenient base for board views: holds the game, session, area, a batch and a status.
@@ -291,6 +299,9 @@ class BoardViewBase:
 
     def board_rect(self) -> Rect:
         return self.area
+
+    def show_better_move(self, move: Move | None) -> None:
+        """Draws nothing (see :meth:`BoardView.show_better_move`)."""
 
     def sound_cues(self, events: Sequence[Event]) -> Sequence[str]:
         return (cues.MOVE,)  # any move clicks; a game maps its events to the other cues

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pegboard.analysis.winchance import MARK_GLYPHS
 from pegboard.match.session import Session
 from pegboard.ui import theme
 from pegboard.ui.rect import Rect
@@ -23,6 +24,7 @@ class HistoryRow:
     by: str = ""
     seat_index: int | None = None
     note: bool = False  # a line of a move's explanation, under the move
+    mark: str = ""  # in a review: the move's mark ("inaccuracy", "mistake", "blunder"), drawn as ?!, ?, ??
 
 
 def compact_move_text(text: str) -> str:
@@ -98,9 +100,17 @@ class HistoryList(ListView):
                 self.seat_colors[entry.seat_index % len(self.seat_colors)])
         items.append(label(ui, entry.seat, x, y, layer, size=size, color=seat_color, bold=not dim))
         x += seat_w + 6
-        items.append(label(ui, fit_text(entry.text, right - x, size), x, y, layer, size=size, color=text_color))
+        glyph = MARK_GLYPHS.get(entry.mark, "")
+        glyph_w = text_width(glyph, size, bold=True) + 6 if glyph else 0.0
+        shown = fit_text(entry.text, right - x - glyph_w, size)
+        items.append(label(ui, shown, x, y, layer, size=size, color=text_color))
+        after = x + text_width(shown, size)
+        if glyph:  # the review's mark, right after the move in its colour
+            items.append(label(ui, glyph, after + 5, y, layer, size=size, bold=True,
+                               color=theme.TEXT if style == "current" else theme.MARK_COLORS[entry.mark]))
+            after += glyph_w
         if entry.by:  # the bot that played it, only when there is room after the move
-            room = right - (x + text_width(entry.text, size) + 8)
+            room = right - (after + 8)
             if room > 0 and text_width(entry.by, theme.SMALL_FONT_SIZE) <= room:
                 items.append(label(ui, entry.by, right, y, layer, size=theme.SMALL_FONT_SIZE, color=theme.TEXT_DIM,
                                    anchor_x="right"))
@@ -108,7 +118,7 @@ class HistoryList(ListView):
 
 
 def _plain_text(entry: HistoryRow) -> str:
-    parts = [entry.number, entry.seat, entry.text, f"({entry.by})" if entry.by else ""]
+    parts = [entry.number, entry.seat, entry.text, MARK_GLYPHS.get(entry.mark, ""), f"({entry.by})" if entry.by else ""]
     return " ".join(p for p in parts if p)
 
 
@@ -134,6 +144,8 @@ class HistoryPanel(Panel):
         self.opened: int | None = None  # the entry the person opened (None: the one at the cursor; 0: none)
         self._moves = 0
         self._source: tuple[Session, Any] | None = None
+        #: In a review: the marked moves, move number -> mark name (empty otherwise).
+        self.marks: dict[int, str] = {}
         self.list: HistoryList = self.add(HistoryList(self._picked, self._style))
 
     def open_ply(self) -> int:
@@ -166,6 +178,10 @@ class HistoryPanel(Panel):
         r = self.rect
         self.list.set_rect(Rect(r.x + 8, r.y + 8, r.width - 16, max(0, r.height - 44)))
 
+    def set_marks(self, marks: Mapping[int, str]) -> None:
+        """Show these marks beside their moves (a review's); {} removes them. Call :meth:`refresh` after."""
+        self.marks = dict(marks)
+
     def set_seat_colors(self, colors: Sequence[Sequence[int]]) -> None:
         self.list.seat_colors = colors
         self.list.invalidate()
@@ -187,7 +203,8 @@ class HistoryPanel(Panel):
         for ply in session.history:
             by = "" if ply.by in _NOT_A_PLAYER else _bot_name(session, ply.by)
             text = compact_move_text(ply.text_for(viewer))
-            entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), text, by, ply.seat))
+            entries.append(HistoryRow(str(ply.number), session.seat_name(ply.seat), text, by, ply.seat,
+                                      mark=self.marks.get(ply.number, "")))
             row_ply.append(ply.number)
             note_row.append(False)
             for line in self._note_lines(board, ply, ply.number == opened, room, size):
@@ -198,8 +215,9 @@ class HistoryPanel(Panel):
         self.note_row = note_row
         self.list.set_entries(entries)
         self.list.selected = None
-        current = max((i for i, p in enumerate(row_ply) if p == opened or p == self.cursor), default=0)
-        self.list.ensure_visible(current)
+        shown = [i for i, p in enumerate(row_ply) if p == opened or p == self.cursor]
+        self.list.ensure_visible(max(shown, default=0))
+        self.list.ensure_visible(min(shown, default=0))  # the move's own row wins over its last note
         self.list.invalidate()
 
     def _note_lines(self, board: Any, record: Any, opened: bool, room: float, size: float) -> list[str]:

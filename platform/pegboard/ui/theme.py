@@ -60,3 +60,9 @@ STATUS_HEIGHT = 30
 HISTORY_WIDTH = 300
 ROW_HEIGHT = 24
 PADDING = 8
+
+#: Review: the better move drawn on the board (translucent green) and the marks' colours.
+BETTER: tuple[int, int, int, int] = (74, 222, 128, 205)
+MARK_COLORS: dict[str, RGB] = {"inaccuracy": hex_color("#eab308"), "mistake": hex_color("#f97316"),
+                               "blunder": hex_color("#ef4444")}
+EVAL_GRAPH_HEIGHT = 118  # layout pixels under the board while reviewing

@@ -16,7 +16,7 @@ import pyglet
 from pyglet import shapes
 from pyglet.window import key
 
-from pegboard.errors import MatchImportError, SessionError
+from pegboard.errors import AnalysisRefused, MatchImportError, SessionError
 from pegboard.game import PegboardError
 from pegboard.match.session import Change, Session
 from pegboard.rules.rulesets import load_game
@@ -27,9 +27,11 @@ from pegboard.ui.clockline import clock_text
 from pegboard.ui.dialogs import ConfirmDialog, CustomizeDialog, EndGameDialog, FileDialog
 from pegboard.ui.endwords import end_words
 from pegboard.ui.evalbar import BreakdownPanel, EvalBar
+from pegboard.ui.evalgraph import EvalGraph
 from pegboard.ui.friend import FriendPlay
 from pegboard.ui.history import HistoryPanel
 from pegboard.ui.rect import Rect
+from pegboard.ui.reviewing import REVIEW_BUDGET, Reviewing, line_key
 from pegboard.ui.settings import SettingsDialog, SettingsStore, current_values, default_store
 from pegboard.ui.shell import ShellWindow
 from pegboard.ui.soundcues import SOUND_SETTING, SoundCues
@@ -52,6 +54,8 @@ log = logging.getLogger(__name__)
 FRAME = 1 / 60
 HISTORY_FOLDS_BELOW = 1000  # layout pixels: a narrower window shows the History only on request
 POSITION_CHANGES = {"move", "undo", "redo", "jump", "restart", "import", "extend", "result", "seats"}
+#: Changes that end a review: the line it judged is gone, or a bot could play in a past position.
+REVIEW_ENDS = {"move", "restart", "import", "seats", "extend"}
 ONLINE_BUTTONS = {"resign", "history"}  # the top bar during an online match (its rules and moves are the host's)
 
 
@@ -201,7 +205,15 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.breakdown = BreakdownPanel(session.game.seats)
         self.history = HistoryPanel(self.jump)
         self.status = StatusBar()
-        self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown]
+        #: Review: the finished game's analysis while it is read (None: no review), the last one
+        #: (kept to come back to), the work budget per position and the graph under the board.
+        self.reviewing: Reviewing | None = None
+        self._last_review: Reviewing | None = None
+        self.review_budget = REVIEW_BUDGET
+        self._better_shown: tuple[int, Any] | None = None
+        self.graph = EvalGraph(self._review_jump, self.leave_review)
+        self.graph.show(False)
+        self.roots: list[Widget] = [self.top, self.history, self.status, self.breakdown, self.graph]
         #: Play a friend: the lobby panel and, during an online match, the network behind ``session``.
         self.friend = FriendPlay(self)
         #: The sound effects: which cue when, the volume and mute (kept in the settings store).
@@ -302,7 +314,12 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         self.history.show(self.show_history)
         self.history.set_rect(Rect(width - hist_w - pad, status_h + pad, hist_w, top_y - status_h - 2 * pad))
         board_right = width - (hist_w + 2 * pad if self.show_history else pad)
-        self.board_area = Rect(pad, status_h + pad, max(10, board_right - pad), max(10, top_y - status_h - 2 * pad))
+        bottom = status_h + pad
+        if self.reviewing is not None:  # the evaluation graph under the board
+            graph_h = min(theme.EVAL_GRAPH_HEIGHT, max(60, (top_y - status_h) // 3))
+            self.graph.set_rect(Rect(pad, bottom, max(10, board_right - pad), graph_h))
+            bottom += graph_h + theme.GAP
+        self.board_area = Rect(pad, bottom, max(10, board_right - pad), max(10, top_y - bottom - pad))
         for item in self._backdrop_items:
             item.delete()
         a = self.board_area
@@ -328,6 +345,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             found.append(("status clocks", self.status.clocks.rect, self.status.clocks))
         if self.history.visible:
             found.append(("history", self.history.rect, self.history))
+        if self.graph.visible:
+            found.append(("evaluation graph", self.graph.rect, self.graph))
         if self.board is not None:
             found.append(("board", self.board.board_rect(), None))
             found += [(f"view {type(w).__name__} {i}", w.rect, w) for i, w in enumerate(self.board.panel_widgets())]
@@ -336,6 +355,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
     # -- session changes ------------------------------------------------------------------------
 
     def _on_change(self, change: Change) -> None:
+        if self.reviewing is not None and change.kind in REVIEW_ENDS:
+            self.leave_review()
         if change.kind in ("restart", "import") and self.session.game is not self._view_game:
             self._build_view()
             self.relayout()
@@ -350,17 +371,19 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         if change.kind == "result" and self.dialog is None:
             self.open_end_dialog()
         elif change.kind == "import" and self.session.is_over:
-            self.open_end_dialog()  # an imported finished game: offer the extension or a new game
+            self.open_end_dialog()  # an imported finished game: offer the extension, a new game, a review
+        if self.reviewing is not None:
+            self._refresh_review()
 
     def _refresh_all(self, position: bool = True) -> None:
         s = self.session
         self._show_buttons(s.online)
         self.evalbar.show(self._eval_room and self._evaluation_offered())  # no engine help against a friend
-        allowed = not s.online and (self.board is None or self.board.allows_undo())
+        allowed = not s.online and self.reviewing is None and (self.board is None or self.board.allows_undo())
         self.bar_buttons["undo"].set_enabled(allowed and (s.can_undo or s.is_over))
         self.bar_buttons["redo"].set_enabled(allowed and s.can_redo)
         # only while a paused bot is to move: on a person's turn the bots go on after their move anyway
-        self.bar_buttons["resume"].set_enabled(s.bots_paused and s.bot_to_move())
+        self.bar_buttons["resume"].set_enabled(s.bots_paused and s.bot_to_move() and self.reviewing is None)
         self.bar_buttons["history"].set_toggled(self.show_history)
         suffix = self._text_suffix()
         self.bar_buttons["export"].set_text(f"Export {suffix}", "Export")
@@ -416,6 +439,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             return s.last_error + " Bots are paused.", theme.TEXT_ERROR
         if self.flash:
             return self.flash, theme.TEXT
+        if self.reviewing is not None:
+            return self.reviewing.status(s.cursor), theme.TEXT
         view_text = self.board.status_text() if self.board is not None else None
         if view_text:
             return view_text, theme.TEXT_WARN
@@ -456,6 +481,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self.session.poll()
         except PegboardError as exc:
             self.show_error("Error", str(exc))
+        if self.reviewing is not None and self.reviewing.poll():
+            self._refresh_review()
         if self.board is not None:
             self.board.update(dt)
         self.sound.tick(dt, self.session)
@@ -516,6 +543,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             target.on_mouse_press(x, y, button, modifiers)
             self._refresh_status()
             return
+        if self.reviewing is not None:
+            return  # the board shows a past position: nothing is played on it
         if self.board is not None and self.board_area is not None and self.board_area.contains(x, y):
             if self.board.busy():  # a click first finishes the animation under way
                 lx, ly = self.board_area.local(x, y)
@@ -532,6 +561,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         x, y = x / self.ui_scale, y / self.ui_scale
         release_buttons()
+        if self.graph.dragging:
+            self.graph.on_mouse_release(x, y, button, modifiers)
         if self.dialog is not None:
             self.dialog.on_mouse_release(x, y, button, modifiers)
             self._board_press = False
@@ -552,6 +583,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             root.on_mouse_motion(x, y)
         self.evalbar.set_hover(self.evalbar.contains(x, y))
         hovered = next((b for b in self.buttons.values() if b.contains(x, y)), None)  # disabled ones too
+        if hovered is None and self.graph.visible and self.graph.close_button.contains(x, y):
+            hovered = self.graph.close_button
         tip = hovered.tooltip if hovered is not None else (
             "The evaluation: click for every term behind it." if self.evalbar.hover else None)
         board, area = self.board, self.board_area
@@ -582,6 +615,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             lx, ly = self.board_area.local(x, y)
             self.board.on_mouse_drag(lx, ly, dx, dy, buttons)
             return
+        if self.graph.dragging and self.graph.on_mouse_drag(x, y):
+            return
         self.on_mouse_motion(x * self.ui_scale, y * self.ui_scale, dx, dy)  # back in window pixels
 
     def on_mouse_scroll(self, x: float, y: float, scroll_x: float, scroll_y: float) -> None:
@@ -601,6 +636,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         ctrl = modifiers & (key.MOD_CTRL | key.MOD_COMMAND)
         if self.dialog is not None:
             self.dialog.on_key_press(symbol, modifiers)
+            return True
+        if self.reviewing is not None and not ctrl and self._review_key(symbol):
             return True
         if ctrl and symbol == key.Z and modifiers & key.MOD_SHIFT:
             self.redo()
@@ -638,6 +675,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
 
     def on_close(self) -> None:
         pyglet.clock.unschedule(self.tick)
+        if self.reviewing is not None:
+            self.reviewing.stop()
         self.session.remove_listener(self._on_change)
         local = self.friend.local
         self.friend.close()  # an online match under way stays open to pick up later
@@ -669,6 +708,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         return self._paused_note() or " Your move: the bots are paused until you play it."
 
     def undo(self) -> None:
+        if self.reviewing is not None:
+            return  # the review steps with the arrow keys; the line stays as it was played
         if self.session.online:
             self.say("Undo is not offered in an online match.")
             return
@@ -679,7 +720,7 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self.say("Undone." + self._bots_paused_note())
 
     def redo(self) -> None:
-        if self.session.online or (self.board is not None and not self.board.allows_undo()):
+        if self.reviewing is not None or self.session.online or (self.board is not None and not self.board.allows_undo()):
             return
         if self.session.redo():
             self.say("Redone." + self._bots_paused_note())
@@ -769,9 +810,9 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
             self._hold_clocks()
 
     def _hold_clocks(self) -> None:
-        """While a dialog covers the board nobody can move, so the clocks wait (the session
-        never holds an online match's clocks)."""
-        self.session.hold_clocks(self.dialog is not None)
+        """While a dialog covers the board or a review shows a past position nobody can move, so
+        the clocks wait (the session never holds an online match's clocks)."""
+        self.session.hold_clocks(self.dialog is not None or self.reviewing is not None)
 
     def show_error(self, title: str, message: str) -> Dialog:
         """An error dialog; the message (often an engine's reason) reads as a sentence."""
@@ -862,7 +903,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         note = self.board.end_note() if self.board is not None else ""
         return self.open_dialog(EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome,
                                               extend_label=extend_label, on_extend=self._extend,
-                                              on_new_game=self.new_game, note=note))
+                                              on_new_game=self.new_game, note=note,
+                                              actions=[("Review", self.start_review)]))
 
     def _extend(self) -> None:
         try:
@@ -921,7 +963,103 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         except (SessionError, OSError) as exc:
             return str(exc)
         self.say(f"Imported {len(self.session.history)} moves from {path.name}.{self._bots_paused_note()}")
+        if not self.session.is_over:  # a finished one has the end screen, Review among its buttons
+            s = self.session
+            self.confirm("Game imported", f"{len(s.history)} moves from {path.name}; {s.player_label(s.to_move)} is to "
+                         "move. Play on from here, or review the moves played.", self.start_review,
+                         yes_label="Review", no_label="Play on")
         return None
+
+    # -- review ----------------------------------------------------------------------------------
+
+    def start_review(self) -> Dialog | None:
+        """Review the game shown: the graph under the board fills while the analysis runs in the
+        background. Refused (a dialog says why) for a hidden-information game still running."""
+        s = self.session
+        if s.online or self.reviewing is not None:
+            return None
+        if s.cursor != len(s.history):
+            s.jump(len(s.history))  # the review judges the whole line
+        last = self._last_review
+        try:
+            reviewing = last if last is not None and last.key == line_key(s) else Reviewing(
+                s, self.plugins, budget=self.review_budget, workers=s.workers)
+        except AnalysisRefused:
+            name = s.game.name or s.game.id
+            return self.open_dialog(MessageDialog(
+                "Review waits for the end", f"This {name} game is still running, and a review sees everything, the hidden "
+                "part included: finish the game, then review it."))
+        except PegboardError as exc:
+            return self.show_error("Cannot review", str(exc))
+        reviewing.resume()
+        self.reviewing = reviewing
+        self._hold_clocks()
+        self._better_shown = None
+        self.graph.colors = (self.board.seat_colors if self.board is not None else None) or theme.SEAT_COLORS
+        self.graph.show(True)
+        if self.dialog is not None:
+            self.close_dialog(self.dialog)
+        self.relayout()
+        self._refresh_review()
+        self._refresh_all(position=False)
+        return None
+
+    def leave_review(self) -> None:
+        """Back to the finished game (its last position), without the graph, marks or better move."""
+        reviewing = self.reviewing
+        if reviewing is None:
+            return
+        reviewing.stop()
+        self._last_review = reviewing
+        self.reviewing = None
+        self._hold_clocks()
+        self._better_shown = None
+        self.graph.show(False)
+        self.history.set_marks({})
+        if self.board is not None:
+            self.board.show_better_move(None)
+        end = len(self.session.history)
+        if self.session.cursor != end:
+            self.session.jump(end)
+        self.relayout()
+        self._refresh_all()
+
+    def _review_jump(self, ply: int) -> None:
+        if self.reviewing is not None and ply != self.session.cursor:
+            self.session.jump(ply)
+
+    def _review_key(self, symbol: int) -> bool:
+        """The review's keys: ← → a ply, Home and End the ends, Escape leaves."""
+        s = self.session
+        target = {key.LEFT: s.cursor - 1, key.RIGHT: s.cursor + 1, key.HOME: 0, key.END: len(s.history)}.get(symbol)
+        if target is not None:
+            self._review_jump(min(len(s.history), max(0, target)))
+            return True
+        if symbol == key.ESCAPE:
+            self.leave_review()
+            return True
+        return False
+
+    def _refresh_review(self) -> None:
+        """Bring the graph, the History's marks and the better move up to date with the review."""
+        reviewing = self.reviewing
+        if reviewing is None:
+            return
+        s = self.session
+        graph = self.graph
+        graph.set_curve(reviewing.review.curve())
+        graph.set_marks(reviewing.marks())
+        graph.set_header(reviewing.header())
+        graph.set_cursor(s.cursor)
+        marks = reviewing.marks()
+        if marks != self.history.marks:
+            self.history.set_marks(marks)
+            self.history.refresh(s, self.board)
+        better = (s.cursor, reviewing.better_move(s.cursor))
+        if better != self._better_shown and self.board is not None:
+            self._better_shown = better
+            self.board.show_better_move(better[1])
+        self._refresh_status()
 
 
 

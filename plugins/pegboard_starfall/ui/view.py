@@ -33,11 +33,13 @@ from pegboard.view import (
     Transform,
     Ui,
     ViewHost,
+    arrow_shapes,
     as_sentence,
     clock_text,
     current_values,
     fit_wrapped,
     line_height,
+    ring_shapes,
     text_width,
     theme,
     wrapped_height,
@@ -80,6 +82,9 @@ class StarfallView(BoardViewBase):
         self._painted: Any = None  # (frame, which squares move, geometry) the static layers were last painted for
         self._flash_group = pyglet.graphics.Group(order=2)  # over every moving square
         self._overlay_items: list[Any] = []
+        #: Review: the better move drawn over the board (None: none), and its shapes.
+        self.better: mv.SfMove | None = None
+        self.better_items: list[Any] = []
         self._ground_key: Any = None
         self._pieces_key: Any = None
         self.anims = AnimationQueue()
@@ -511,7 +516,25 @@ class StarfallView(BoardViewBase):
                                               group=g.over))
                 items.append(shapes.Box(x - s / 2 + 1, y - s / 2 + 1, s - 2, s - 2, thickness=max(3.0, s * 0.1),
                                         color=look.GUIDE, batch=self.overlay, group=g.over))
-        self._overlay_items = items
+        self.better_items = self._better_marks()
+        self._overlay_items = items + self.better_items
+
+    def show_better_move(self, move: Any) -> None:
+        """Review: the better move as an arrow between its two squares, or a ring on its one."""
+        self.better = move if isinstance(move, mv.SfMove) else None
+        self._rebuild_overlay()
+
+    def _better_marks(self) -> list[Any]:
+        move, p = self.better, self.painter
+        if move is None or not 0 <= move.a < p.size:
+            return []  # a pass, or an asteroid left to fall anywhere: nothing on the board
+        s, group = p.cell, p.groups.over
+        ax, ay = p.center(move.a)
+        two_squares = move.kind in (mv.SWAP, mv.FIRE, mv.MOVE, mv.WARP, mv.STRIKE) and 0 <= move.b < p.size
+        if not two_squares:
+            return ring_shapes(ax, ay, s * 0.36, width=max(3.0, s * 0.1), batch=self.overlay, group=group)
+        bx, by = p.center(move.b)
+        return arrow_shapes(ax, ay, bx, by, width=max(4.0, s * 0.16), batch=self.overlay, group=group)
 
     def draw(self) -> None:
         for w in self.widgets:
