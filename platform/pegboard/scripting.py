@@ -189,8 +189,8 @@ def analyse(
 ) -> Analysis:
     """Analyse a finished game as ``pegboard analyse`` does: a match file or a record you hold.
 
-    Every position is judged by ``bot``'s search (default: the analysis's own alpha-beta)
-    under ``budget`` work units (default 4000), so the answer is the same on any machine and
+    Every position is judged by ``bot``'s search (default: the analysis's own alpha-beta, or
+    for a game with chance its strongest own bot) under ``budget`` work units (default 4000), so the answer is the same on any machine and
     for any ``jobs`` (worker processes). The :class:`~pegboard.analysis.analyse.Analysis`
     has ``rows`` (one :class:`~pegboard.analysis.review.MoveRow` per move: win chances before
     and after, ``drop``, ``mark``, the better move and its line, an ``explanation``), ``sides``

@@ -156,6 +156,18 @@ def test_rows_need_both_positions_and_measure_the_drop_for_the_mover() -> None:
     assert (a.moves, b.moves, b.marks["blunder"], a.accuracy) == (1, 1, 1, pytest.approx(100.0))
 
 
+def test_a_move_that_loses_on_the_spot_is_a_blunder_however_little_was_left() -> None:
+    review = Review(("A", "B"), ["m1", "m2"], ["one", "two"], [0, 1])
+    lost = Verdict(1, None, 0.0, None, None, (), (), 0, "result")  # A's move ended the game: B won
+    review.add([verdict(0, 0.15, "x"), lost])
+    row = review.row(1)
+    assert row is not None and row.drop == pytest.approx(15.0) and mark_for(row.drop) == "inaccuracy"
+    assert row.mark == "blunder", "the best move kept the game going; the move played lost it"
+    review.add([verdict(0, 0.15, "m1")])  # the loss was forced: the best move loses too, no mark
+    forced = review.row(1)
+    assert forced is not None and forced.drop == 0.0 and forced.mark is None
+
+
 def test_the_move_is_valued_at_the_horizon_its_position_was_searched_at() -> None:
     review = Review(("A", "B"), ["m1"], ["one"], [0])
     before = verdict(0, 0.9, "best")._replace(depth=2)

@@ -52,6 +52,20 @@ def test_a_move_that_lets_the_siege_stand_is_a_blunder_and_the_better_move_stops
     assert checked >= 1
 
 
+def test_starfall_is_judged_by_its_strongest_bot_and_node_war_by_the_analysis_search() -> None:
+    import pegboard
+
+    starfall = pegboard.play_match("starfall", ["random", "random"], games=1, seed=3, max_plies=3).records[0]
+    starfall = dict(starfall, result={"winner": 0, "reason": "resign"})
+    analysis = pegboard.analyse(starfall, budget=300)
+    assert analysis.analyst == "skill-100"  # refills are chance: the bot's search weighs them
+    assert {row.by for row in analysis.rows} == {"skill-100"} and len(analysis.rows) == 3
+    nodewar = pegboard.play_match("nodewar", ["random", "random"], games=1, seed=3, max_plies=3).records[0]
+    assert pegboard.analyse(nodewar, budget=300).analyst == "alphabeta"
+    named = pegboard.analyse(starfall, bot="skill-50", budget=300)
+    assert named.analyst == "skill-50"
+
+
 def test_a_fogged_game_still_running_is_refused_and_a_finished_one_analysed(tmp_path: Path) -> None:
     import pegboard
 

@@ -23,7 +23,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pegboard.analysis.engine import SEARCH_NAME, Judge, LineSource, Settings, Verdict, judge_span, walk
+from pegboard.analysis.engine import (
+    SEARCH_NAME,
+    Judge,
+    LineSource,
+    Settings,
+    Verdict,
+    default_analyst,
+    judge_span,
+    walk,
+)
 from pegboard.analysis.explain import explain
 from pegboard.analysis.review import MoveRow, Review, SideSummary
 from pegboard.errors import AnalysisRefused, MatchFileError
@@ -35,7 +44,7 @@ if TYPE_CHECKING:
     from pegboard.batch.runner import Executor
     from pegboard.plugins.manager import Plugins
 
-#: The settings when none are given: the analysis search at its default budget.
+#: The settings when none are given: the default judge (:func:`~pegboard.analysis.engine.default_analyst`) at the default budget.
 DEFAULTS = Settings()
 #: Spans of positions per worker when many run in parallel (fewer, larger spans cost less set-up).
 SPANS_PER_JOB = 6
@@ -60,8 +69,10 @@ class Analysis:
     ) -> None:
         self.game = game
         self.source = source
-        self.settings = settings
         self.plugins = _plugins(plugins)
+        if settings.bot is None:
+            settings = settings._replace(bot=default_analyst(game, self.plugins))
+        self.settings = settings
         self.result = result
         self.label = label
         self.record = record

@@ -170,6 +170,19 @@ class Judge:
         return tuple(encoded), tuple(texts)
 
 
+def default_analyst(game: Game, plugins: Plugins) -> str | None:
+    """Who judges when nobody was named: None (the analysis search) for a game without chance;
+    for a game with chance (``Game.stochastic``), the game's strongest own bot, whose search
+    weighs the chance it cannot know. The analysis search plays on the true state and would
+    see a finished game's future draws, so its "better move" could lean on luck the player
+    could not know. A bot whose ``search`` gives no answer still leaves the judging to the
+    analysis search, position by position."""
+    if not game.stochastic:
+        return None
+    strongest = plugins.strongest_bot(game.id)
+    return None if strongest == "random" else strongest
+
+
 def evaluator_for(game: Game, evaluator_id: str | None, plugins: Plugins) -> Evaluator | None:
     """The game's evaluator (``evaluator_id``, or its first); None when the game has none and
     no id was asked for."""

@@ -201,6 +201,9 @@ class Review:
         chance_after = _for(seat, chance_after)
         is_best = before.best is not None and before.best == played
         drop = 0.0 if is_best else max(0.0, (chance_before - chance_after) * 100.0)
+        # A move that loses on the spot when the best move did not is a blunder however little
+        # chance was left (chess sites mark a move that allows mate so).
+        lost_at_once = after.by == "result" and chance_after == 0.0 and drop > 0.0
         return MoveRow(
             number=number,
             seat=seat,
@@ -211,7 +214,7 @@ class Review:
             score_before=_score_for(seat, before.score),
             score_after=_score_for(seat, score_after),
             drop=drop,
-            mark=mark_for(drop),
+            mark="blunder" if lost_at_once else mark_for(drop),
             best=None if is_best else before.best,
             best_text="" if is_best or not before.texts else before.texts[0],
             line=() if is_best else before.texts,

@@ -19,7 +19,7 @@ WORST_SHOWN = 3
 
 def analyse(
     records: Annotated[list[Path], typer.Argument(metavar="RECORD...", help="Match records (.match.json or a game's text format).")],
-    bot: Annotated[str | None, typer.Option("--bot", "-b", metavar="BOT", help="The bot whose search judges each position (default: the analysis's own alpha-beta).")] = None,
+    bot: Annotated[str | None, typer.Option("--bot", "-b", metavar="BOT", help="The bot whose search judges each position (default: the analysis's own alpha-beta; for a game with chance, its strongest bot).")] = None,
     budget: Annotated[int | None, typer.Option(min=1, metavar="N", help="Work units per position: the analysis search's nodes, or the bot's own units (default 4000).")] = None,
     evaluator: Annotated[str | None, typer.Option(metavar="ID", help="Evaluator id (default: the game's first).")] = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: min(2, CPUs)); the results are the same for any N.")] = None,
@@ -31,9 +31,10 @@ def analyse(
 ) -> None:
     """Analyse finished games move by move. Every move's win-chance drop, its mark, the better move, each side's accuracy.
 
-    Each position is judged by --bot's search (or the analysis's own alpha-beta) under
-    --budget work units, so two runs give the same answer on any machine. Marks: inaccuracy
-    (a drop of 10 points of win chance or more), mistake (20), blunder (30). A record of a
+    Each position is judged by --bot's search (or the analysis's own alpha-beta; a game with
+    chance by its strongest bot) under --budget work units, so two runs give the same answer
+    on any machine. Marks: inaccuracy (a drop of 10 points of win chance or more), mistake (20),
+    blunder (30, or a move that loses on the spot). A record of a
     hidden-information game that is still running is refused. See docs/cli.md.
     """
     from pegboard.analysis.analyse import analyse_all, read_analysis
