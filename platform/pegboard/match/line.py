@@ -1,5 +1,6 @@
 """A game's line of play: the live state, every move played with its events, and a cursor
-that steps back and forth through them, telling listeners about each change.
+that steps back and forth through them, telling listeners about each change, and the end
+of a game by resignation or a flag (the game's own concede move, or an adjudicated result).
 
 :class:`MatchLine` knows nothing of seats, bots or clocks; :class:`~pegboard.match.session.Session`
 adds those on top. Each change of position bumps :attr:`MatchLine.generation`, the counter
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import SessionError
-from pegboard.game import JSON, Event, Game, Move, Result, State
+from pegboard.game import JSON, Event, Game, IllegalMove, Move, Result, State
 from pegboard.match.history import Broadcaster, Change, Listener, PlyRecord
 from pegboard.match.recordio import ImportedMatch, parse_match_text, read_match_file, replay_for_import, ruleset_label, write_match
 from pegboard.plugins import resolve
@@ -189,6 +190,38 @@ class MatchLine:
 
     def _repositioned(self) -> None:
         """Called after an undo, redo or jump, before anyone hears of it (a session pauses its bots)."""
+
+    # -- ending by resignation or the clock -------------------------------------------------------
+
+    def resign(self, seat: int) -> None:
+        """``seat`` gives up (or leaves an online match): the other side wins by ``resign``.
+
+        Played as the game's own concede move when it has one (the record replays to the
+        result), else adjudicated like a clock flag.
+        """
+        if self.is_over:
+            raise SessionError("the game is already over")
+        if not 0 <= seat < len(self.game.seats):
+            raise SessionError(f"no seat {seat}")
+        self._flag(seat, "resign")
+
+    def _flag(self, seat: int, reason: str) -> None:
+        """``seat`` ran out of time or resigned: the game's own concede move if it has one, else adjudicate."""
+        move = self.state.concede_move(seat, reason)
+        if move is not None:
+            try:
+                self._apply(move, by="resign" if reason == "resign" else "timeout", seat=seat)
+            except IllegalMove:
+                log.exception("the game refused its own concede move")
+            else:
+                if self.state.result is not None:
+                    return
+        what = {"flag": "ran out of time", "resign": "resigned"}.get(reason, "ran out of move time")
+        self._adjudicated = self.game.time_loss(seat, reason, f"{self.seat_name(seat)} {what}")
+        del self.history[self.cursor :]
+        self._generation += 1
+        self._session_event("flag", self._adjudicated.text, seat=seat)
+        self._emit("result", seat=seat, text=self._adjudicated.text)
 
     # -- records ------------------------------------------------------------------------------------
 

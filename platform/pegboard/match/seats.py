@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -75,4 +76,14 @@ def seat_controller(value: SeatLike, game_id: str, plugins: Plugins | None = Non
     raise TypeError(f"cannot use {value!r} as a seat")
 
 
-__all__ = ["HUMAN", "REMOTE", "SeatController", "SeatLike", "seat_controller"]
+def fresh_seed() -> int:
+    """A new game seed from the operating system's randomness (31 bits: any engine and JSON take it)."""
+    return secrets.randbits(31)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a game dealt with ``seed``."""
+    return (seed * 1_000_003 + 7919 * (seat + 1)) & 0x7FFFFFFF
+
+
+__all__ = ["HUMAN", "REMOTE", "SeatController", "SeatLike", "bot_seed", "fresh_seed", "seat_controller"]

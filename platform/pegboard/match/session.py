@@ -12,13 +12,12 @@ written and read back through :mod:`pegboard.match.recordio`, which runs the sta
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import MatchImportError, SessionError
-from pegboard.game import JSON, Event, Game, IllegalMove, Move, Refusal, Result
+from pegboard.game import JSON, Event, Game, IllegalMove, Move, Refusal
 from pegboard.match.botrunner import BotRunner
 from pegboard.match.botworkers import BOT_WORKERS, BotJob, default_bot_worker
 from pegboard.match.clock import Clock, ClockSettings
@@ -27,7 +26,7 @@ from pegboard.match.history import Change, PlyRecord
 from pegboard.match.line import MatchLine
 from pegboard.match.matchclock import MatchClock
 from pegboard.match.recordio import ImportedMatch
-from pegboard.match.seats import HUMAN, SeatController, SeatLike, seat_controller
+from pegboard.match.seats import HUMAN, SeatController, SeatLike, bot_seed, fresh_seed, seat_controller
 from pegboard.specs import Bot
 
 if TYPE_CHECKING:
@@ -274,7 +273,7 @@ class Session(MatchLine):
         if bot is None:
             spec = self.seats[seat].bot
             assert spec is not None
-            bot = self._bots.instances[seat] = spec.factory(self.game, _bot_seed(self.seed, seat))
+            bot = self._bots.instances[seat] = spec.factory(self.game, bot_seed(self.seed, seat))
         return bot
 
     def poll(self, now: float | None = None) -> bool:
@@ -439,36 +438,6 @@ class Session(MatchLine):
         self._flag(seat, "flag" if kind == "flag" else "move_time")
         return True
 
-    def resign(self, seat: int) -> None:
-        """``seat`` gives up (or leaves an online match): the other side wins by ``resign``.
-
-        Played as the game's own concede move when it has one (the record replays to the
-        result), else adjudicated like a clock flag.
-        """
-        if self.is_over:
-            raise SessionError("the game is already over")
-        if not 0 <= seat < len(self.game.seats):
-            raise SessionError(f"no seat {seat}")
-        self._flag(seat, "resign")
-
-    def _flag(self, seat: int, reason: str) -> None:
-        """``seat`` ran out of time or resigned: the game's own concede move if it has one, else adjudicate."""
-        move = self.state.concede_move(seat, reason)
-        if move is not None:
-            try:
-                self._apply(move, by="resign" if reason == "resign" else "timeout", seat=seat)
-            except IllegalMove:
-                log.exception("the game refused its own concede move")
-            else:
-                if self.state.result is not None:
-                    return
-        what = {"flag": "ran out of time", "resign": "resigned"}.get(reason, "ran out of move time")
-        self._adjudicated = self.game.time_loss(seat, reason, f"{self.seat_name(seat)} {what}")
-        del self.history[self.cursor :]
-        self._generation += 1
-        self._session_event("flag", self._adjudicated.text, seat=seat)
-        self._emit("result", seat=seat, text=self._adjudicated.text)
-
     def move_time_left(self, now: float | None = None) -> float | None:
         """Seconds left on the running move timer (None without one or while stopped)."""
         return self._clocks.move_left(self._time() if now is None else now)
@@ -500,23 +469,6 @@ class Session(MatchLine):
         self._broadcast.listeners.clear()
 
 
-# -- helpers ------------------------------------------------------------------------------------
-
-
-def fresh_seed() -> int:
-    """A new game seed from the operating system's randomness (31 bits: any engine and JSON take it)."""
-    return secrets.randbits(31)
-
-
-def _bot_seed(seed: int, seat: int) -> int:
-    return (seed * 1_000_003 + 7919 * (seat + 1)) & 0x7FFFFFFF
-
-
-def result_sentence(game: Game, result: Result) -> str:
-    """``"Blue wins — no moves"``-style one-liner (see :meth:`Result.sentence`)."""
-    return result.sentence(game.seats)
-
-
 __all__ = [
     "BOT_WORKERS",
     "HUMAN",
@@ -531,6 +483,5 @@ __all__ = [
     "SessionError",
     "default_bot_worker",
     "fresh_seed",
-    "result_sentence",
     "seat_controller",
 ]

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from pegboard.errors import ProtocolError
 from pegboard.game import JSON, Game, Move, PegboardError, Result, State
-from pegboard.match.session import result_sentence
 from pegboard.online import protocol as p
 from pegboard.online.guest import GuestMatch
 from pegboard.online.host import JUNK_LIMIT, HostMatch
@@ -266,7 +265,7 @@ class OnlinePlayer:
         result = self.result
         game = self._game()
         if result is not None and game is not None:
-            return result_sentence(game, result)
+            return result.sentence(game.seats)
         if not self.started or self.to_move is None or game is None:
             return "Waiting for the match to start"
         if self.to_move == self.seat:
@@ -502,7 +501,7 @@ class OnlinePlayer:
         ticket.counted = True
         self.store.save(ticket)
         game = self._game()
-        text = result_sentence(game, result) if game is not None else result.reason
+        text = result.sentence(game.seats) if game is not None else result.reason
         self._notice("over", text, winner=result.winner, reason=result.reason)
 
     # -- ratings ---------------------------------------------------------------------------------

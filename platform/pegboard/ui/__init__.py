@@ -50,7 +50,8 @@ def make_session(game_id: str, ruleset: str | None, seats: Sequence[str], plugin
     drawn from the operating system (the record keeps it, so each game still replays exactly). A
     number starts from that seed and each new game uses the next number (reproducible on purpose).
     """
-    from pegboard.match.session import Session, fresh_seed
+    from pegboard.match.seats import fresh_seed
+    from pegboard.match.session import Session
     from pegboard.rules.rulesets import load_game
 
     plugins = resolve(plugins)
