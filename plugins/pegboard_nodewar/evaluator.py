@@ -216,11 +216,17 @@ class NodeWarEvaluator(Evaluator):
 
     def raw(self, state: NodeWarState, seat: int) -> tuple[float, ...]:
         """The fourteen raw values of ``seat``, in :data:`EVALUATOR_TERMS` order."""
-        t = self.tables
-        alive, branches, links = state.alive, state.branches, state.links
-        nodes = state.nodes[seat]
-        mine = [p for p in nodes if alive[p]]
+        alive = state.alive
+        mine = [p for p in state.nodes[seat] if alive[p]]
         enemy = [p for p in state.nodes[1 - seat] if alive[p]]
+        return self._raw(state, seat, mine, enemy)
+
+    def _raw(self, state: NodeWarState, seat: int, mine: list[int], enemy: list[int]) -> tuple[float, ...]:
+        """:meth:`raw` given ``seat``'s and the other side's alive nodes (:meth:`score` finds
+        them once for both seats)."""
+        t = self.tables
+        branches, links = state.branches, state.links
+        nodes = state.nodes[seat]
         n_alive = len(mine)
         base = state.base[seat]
         limit = self._node_limit
@@ -268,8 +274,11 @@ class NodeWarEvaluator(Evaluator):
 
     def score(self, state: NodeWarState) -> float:
         """Σ weight × (Blue raw − Red raw), Blue's point of view."""
-        blue = self.raw(state, 0)
-        red = self.raw(state, 1)
+        alive = state.alive
+        blue_alive = [p for p in state.nodes[0] if alive[p]]
+        red_alive = [p for p in state.nodes[1] if alive[p]]
+        blue = self._raw(state, 0, blue_alive, red_alive)
+        red = self._raw(state, 1, red_alive, blue_alive)
         total = 0.0
         for w, b, r in zip(self._w, blue, red, strict=False):
             total += w * (b - r)
