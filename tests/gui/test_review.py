@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pyglet import shapes
 from pyglet.window import key
 
 from pegboard.analysis.winchance import MARK_GLYPHS
@@ -117,6 +118,14 @@ def test_review_opens_from_the_end_screen_and_fills_the_graph_one_position_per_f
     assert all(c is not None for c in w.graph.curve) and len(w.graph.curve) == moves + 1
     assert w.graph.header.startswith("Accuracy: Blue ") and "Red " in w.graph.header
     assert s.cursor == moves and w.status.text.text.startswith(f"Move {moves} of {moves}")
+    w.render()
+    plot, checked = w.graph.plot_rect(), 0
+    for _look, items in w.graph.plot._plies.values():  # every ply's bar stays inside the plot
+        for item in items:
+            if isinstance(item, shapes.Rectangle):
+                assert plot.x - 0.01 <= item.x and item.x + item.width <= plot.right + 0.01, (item.x, item.width, plot)
+                checked += 1
+    assert checked >= moves // 2
 
 
 def test_arrow_keys_home_end_and_the_graph_move_the_shown_ply(opened, plugins):

@@ -80,14 +80,16 @@ class _Plot(Widget):
     def _shapes(self, ui: Ui, level: int, ply: int, chance: float, after: float | None, mark: str | None) -> list[Drawable]:
         """Ply ``ply``'s bar from the middle, the segment to the next ply, and its mark's dot."""
         g, batch = self.graph, ui.batch
-        middle, step = g.y_of(0.5), g.plot_rect().width / max(1, g.plies)
+        plot = g.plot_rect()
+        middle, step = g.y_of(0.5), plot.width / max(1, g.plies)
         x, y = g.x_of(ply), g.y_of(chance)
         items: list[Drawable] = []
         low, high = sorted((middle, y))
         if high - low >= 0.5:
             color = (*(g.colors[0] if chance >= 0.5 else g.colors[1 % len(g.colors)]), 110)
-            bar = max(1.0, step)
-            items.append(shapes.Rectangle(x - bar / 2, low, bar, high - low, color=color, batch=batch,
+            half = max(1.0, step) / 2
+            left, right = max(plot.x, x - half), min(plot.x + plot.width, x + half)  # the end bars stay inside
+            items.append(shapes.Rectangle(left, low, max(1.0, right - left), high - low, color=color, batch=batch,
                                           group=ui.group(level, 0)))
         if after is not None:
             items.append(shapes.Line(x, y, g.x_of(ply + 1), g.y_of(after), thickness=2, color=theme.TEXT, batch=batch,
