@@ -109,6 +109,9 @@ STALL_OPEN = 2.0
 #: keeps the knowledge of 1 Dec 2026.
 FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
 
+#: Terms that count for the mover's own side only (the other side moves next and can step away).
+MINE_ONLY = frozenset({"exposed", "siege_doomed"})
+
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
 FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
@@ -151,8 +154,10 @@ class Knowledge:
         if not finish:
             known -= FINISH_TERMS
         own = tuple(weights[t] if t in known else 0.0 for t in TERMS)
-        # the other side's exposure is left out: it moves next and can step away first
-        theirs = tuple(weights[t] if t in known and (takes or t == "won") and t != "exposed" else 0.0 for t in TERMS)
+        # the other side's exposure (and its sieges in reach of our missiles) is left out: it
+        # moves next and can step away first
+        theirs = tuple(weights[t] if t in known and (takes or t == "won") and t not in MINE_ONLY else 0.0
+                       for t in TERMS)
         stall_own, stall_theirs = own, theirs
         if finish and replies < 0:
             boost = {"siege_threats": STALL_THREATS, "siege_advance": STALL_ADVANCE, "siege_power": STALL_POWER}

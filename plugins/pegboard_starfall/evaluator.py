@@ -37,7 +37,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "siege_advance": 0.3,
     "asteroid_pressure": -1.0,
     "exposed": -0.6,
-    "siege_power": 5.0,
+    "siege_power": 2.0,
     "siege_doomed": -40.0,
 }
 TERMS: tuple[str, ...] = tuple(DEFAULT_WEIGHTS)
