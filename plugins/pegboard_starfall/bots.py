@@ -99,9 +99,10 @@ FUTURES = 3
 
 #: The stall breaker (skill 100, metered): once neither side can reach the territory target
 #: from the land still free, the game can end only by a siege (or the turn cap, on squares),
-#: so the bot's own siege terms weigh this many times more and the other side's open
-#: Command squares (where its sieges would win) this many times more as well.
-STALL_THREATS = 1.0
+#: so the bot's own siege_advance and siege_power weigh these many times more, and the other
+#: side's command_open (open squares where its sieges would win) this many times more. Its
+#: siege_threats stay as they are: doubled (48 for a siege beside the Command) they would
+#: outweigh siege_doomed's -40 and send sieges into missile fire again.
 STALL_ADVANCE = 5.0
 STALL_POWER = 1.5
 STALL_OPEN = 2.0
@@ -134,7 +135,8 @@ class Knowledge:
 
     @property
     def breaks_stalls(self) -> bool:
-        return self.stall_own != self.own or self.stall_theirs != self.theirs
+        """True when the level has a stall breaker (its stall weights differ from its own)."""
+        return bool(self.stall_own) and (self.stall_own != self.own or self.stall_theirs != self.theirs)
 
     @classmethod
     def at(cls, skill: int, weights: dict[str, float], *, finish: bool = True) -> Knowledge:
@@ -160,7 +162,7 @@ class Knowledge:
                        for t in TERMS)
         stall_own, stall_theirs = own, theirs
         if finish and replies < 0:
-            boost = {"siege_threats": STALL_THREATS, "siege_advance": STALL_ADVANCE, "siege_power": STALL_POWER}
+            boost = {"siege_advance": STALL_ADVANCE, "siege_power": STALL_POWER}
             stall_own = tuple(w * boost.get(t, 1.0) for t, w in zip(TERMS, own, strict=True))
             stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
                                  for t, w in zip(TERMS, theirs, strict=True))
