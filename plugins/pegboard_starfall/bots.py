@@ -209,7 +209,8 @@ class Searcher:
         (unowned, no asteroid): territory is then settled and only a siege ends the game."""
         owner, ast = st.owner, st.ast
         free = sum(1 for sq, o in enumerate(owner) if o < 0 and not ast[sq])
-        return max(owner.count(0), owner.count(1)) + free < self.target
+        held: int = max(owner.count(0), owner.count(1))
+        return held + free < self.target
 
     def pick_weights(self, st: Any) -> None:
         """The stall breaker's weights once the sky is shared out, else the level's."""
