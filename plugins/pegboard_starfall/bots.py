@@ -63,7 +63,9 @@ LADDER: tuple[Step, ...] = (
          moves=(RAM,)),
     Step(80, "the opponent's best forcing reply checked for its 4 best candidates", replies=4),
     Step(90, "the same reply check for its 8 best candidates", replies=8),
-    Step(100, "a timed search: the reply check over as many candidates as the time budget allows", replies=-1),
+    Step(100, "a timed search: the reply check over as many candidates as the time budget allows; its sieges "
+              "valued by power, and once the sky is shared out its siege attack weighed up (the stall breaker)",
+         ("siege_power", "siege_doomed"), replies=-1),
 )
 
 #: Moves every level may play as its best move (the ladder adds FIRE, BUILD and RAM).
@@ -95,6 +97,22 @@ def guard(budget: float) -> float:
 #: made-up refill happens to give; the mean over several does not.
 FUTURES = 3
 
+#: The stall breaker (skill 100, metered): once neither side can reach the territory target
+#: from the land still free, the game can end only by a siege (or the turn cap, on squares),
+#: so the bot's own siege_advance and siege_power weigh these many times more, and the other
+#: side's command_open (open squares where its sieges would win) this many times more. Its
+#: siege_threats stay as they are: doubled (48 for a siege beside the Command) they would
+#: outweigh siege_doomed's -40 and send sieges into missile fire again.
+STALL_ADVANCE = 5.0
+STALL_POWER = 1.5
+STALL_OPEN = 2.0
+#: The terms skill 100 knows only when metered: the legacy bot (tools/legacy_skill_bot.py)
+#: keeps the knowledge of 1 Dec 2026.
+FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
+
+#: Terms that count for the mover's own side only (the other side moves next and can step away).
+MINE_ONLY = frozenset({"exposed", "siege_doomed"})
+
 #: Action kinds the reply check tries besides drone moves that take, stack or move a siege or shield.
 FORCING = frozenset({CLAIM, WARP, STRIKE, RAM})
 #: The order the timed search scores move kinds in (the rest after them).
@@ -110,9 +128,20 @@ class Knowledge:
     theirs: tuple[float, ...]
     kinds: frozenset[str]
     replies: int
+    #: The weights once the sky is shared out (the stall breaker); the same tuples when the
+    #: level has no stall breaker.
+    stall_own: tuple[float, ...] = ()
+    stall_theirs: tuple[float, ...] = ()
+
+    @property
+    def breaks_stalls(self) -> bool:
+        """True when the level has a stall breaker (its stall weights differ from its own)."""
+        return bool(self.stall_own) and (self.stall_own != self.own or self.stall_theirs != self.theirs)
 
     @classmethod
-    def at(cls, skill: int, weights: dict[str, float]) -> Knowledge:
+    def at(cls, skill: int, weights: dict[str, float], *, finish: bool = True) -> Knowledge:
+        """The knowledge of ``skill``; ``finish=False`` leaves out what only the metered skill
+        100 knows (FINISH_TERMS and the stall breaker: the legacy bot of 1 Dec 2026)."""
         known = {"won"}
         kinds = set(BASE_KINDS)
         takes = False
@@ -124,10 +153,20 @@ class Knowledge:
             kinds.update(step.moves)
             takes = takes or step.takes
             replies = step.replies
+        if not finish:
+            known -= FINISH_TERMS
         own = tuple(weights[t] if t in known else 0.0 for t in TERMS)
-        # the other side's exposure is left out: it moves next and can step away first
-        theirs = tuple(weights[t] if t in known and (takes or t == "won") and t != "exposed" else 0.0 for t in TERMS)
-        return cls(skill, own, theirs, frozenset(kinds), replies)
+        # the other side's exposure (and its sieges in reach of our missiles) is left out: it
+        # moves next and can step away first
+        theirs = tuple(weights[t] if t in known and (takes or t == "won") and t not in MINE_ONLY else 0.0
+                       for t in TERMS)
+        stall_own, stall_theirs = own, theirs
+        if finish and replies < 0:
+            boost = {"siege_advance": STALL_ADVANCE, "siege_power": STALL_POWER}
+            stall_own = tuple(w * boost.get(t, 1.0) for t, w in zip(TERMS, own, strict=True))
+            stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
+                                 for t, w in zip(TERMS, theirs, strict=True))
+        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs)
 
 
 class Searcher:
@@ -149,18 +188,37 @@ class Searcher:
         #: Refill futures a metered timed search weighs each candidate in (see FUTURES).
         self.futures = 1
         self.fogged = bool(game.hidden_information)
+        self.target = int(game.rules.target)
+        #: The weights in use: the level's, or its stall breaker's (chosen at each search's root).
+        self.own, self.theirs = knowledge.own, knowledge.theirs
 
     def value(self, st: Any, me: int) -> float:
         """The position for ``me``, by the terms this level knows."""
         self.work += 1
-        values = self.evaluator.side_values(st, (me,) if self.k.own[EXPOSED] else ())
+        values = self.evaluator.side_values(st, (me,) if self.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
         total = 0.0
-        for w, v in zip(self.k.own, mine, strict=False):
+        for w, v in zip(self.own, mine, strict=False):
             total += w * v
-        for w, v in zip(self.k.theirs, theirs, strict=False):
+        for w, v in zip(self.theirs, theirs, strict=False):
             total -= w * v
         return total
+
+    def shared_out(self, st: Any) -> bool:
+        """True once neither side can reach the territory target from the land still free
+        (unowned, no asteroid): territory is then settled and only a siege ends the game."""
+        owner, ast = st.owner, st.ast
+        free = sum(1 for sq, o in enumerate(owner) if o < 0 and not ast[sq])
+        held: int = max(owner.count(0), owner.count(1))
+        return held + free < self.target
+
+    def pick_weights(self, st: Any) -> None:
+        """The stall breaker's weights once the sky is shared out, else the level's."""
+        k = self.k
+        if k.breaks_stalls and self.shared_out(st):
+            self.own, self.theirs = k.stall_own, k.stall_theirs
+        else:
+            self.own, self.theirs = k.own, k.theirs
 
     def ranked(self, st: Any, moves: list[SfMove], me: int, stop: float | None = None) -> list[tuple[float, SfMove]]:
         """Each move played, scored for ``me`` and taken back; best first (ties at random).
@@ -239,6 +297,7 @@ class Searcher:
         started = time.perf_counter()
         self.reply = None
         self.work = 0
+        self.pick_weights(st)
         me = st.to_move
         allowed = self.k.kinds if kinds is None else kinds
         actions = [m for m in moves if m.kind != FIRE and m.kind in allowed]
@@ -360,7 +419,7 @@ class SkillBot(Bot):
         self.skill = skill
         self.seed = seed
         self.rng = random.Random(seed)
-        self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights), self.rng)
+        self.searcher = Searcher(game, Knowledge.at(skill, StarfallEvaluator(game).weights, finish=metered), self.rng)
         #: Skill 100's timed search counts work units and weighs several refill futures
         #: (True) or watches the clock in one future (False: the skill 100 of 1 Dec 2026, kept
         #: for measurements as tools/legacy_skill_bot.py).

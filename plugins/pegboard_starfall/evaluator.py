@@ -37,6 +37,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "siege_advance": 0.3,
     "asteroid_pressure": -1.0,
     "exposed": -0.6,
+    "siege_power": 2.0,
+    "siege_doomed": -40.0,
 }
 TERMS: tuple[str, ...] = tuple(DEFAULT_WEIGHTS)
 
@@ -58,6 +60,9 @@ DESCRIPTIONS: dict[str, str] = {
     "asteroid_pressure": "asteroids on its half (they block claims and crush drones as they drift)",
     "exposed": "drone value (by kind, as drone_value) of its drones an enemy raider could land on, or an "
                "enemy shield sweep, next turn",
+    "siege_power": "power of its sieges, summed (a siege alive, and stacked against missiles and turrets)",
+    "siege_doomed": "its sieges the other side can shoot down next turn: the shots its loaded scouts (1) and "
+                    "hunters (2) in missile range and its turrets beside the siege can fire reach the siege's power",
 }
 
 #: drone_value per kind (index = kind code; the Command and turrets count elsewhere).
@@ -102,6 +107,9 @@ class StarfallEvaluator(Evaluator):
         self.w = tuple(merged[name] for name in TERMS)
         geo = game.geo
         self._room = tuple(geo.disc(sq, ROOM_RADIUS) for sq in range(geo.size))
+        rules = game.rules
+        self._range = int(rules.range)
+        self._load = {SCOUT: int(rules.scout_load), HUNTER: int(rules.hunter_load)}
 
     # -- raw values ------------------------------------------------------------------------
 
@@ -129,7 +137,7 @@ class StarfallEvaluator(Evaluator):
         for me in (0, 1):
             enemy = me ^ 1
             value = extra = carried = 0.0
-            turrets = reach = room = 0
+            turrets = reach = room = siege_power = 0
             sieges: list[int] = []
             for s in drones[me]:
                 k = kind[s]
@@ -152,6 +160,7 @@ class StarfallEvaluator(Evaluator):
                     carried += miss[s]
                 elif k == SIEGE:
                     sieges.append(s)
+                    siege_power += power[s]
             own_cmd, their_cmd = st.cmd[me], st.cmd[enemy]
             stock = miss[own_cmd] if own_cmd >= 0 else 0
             # command_open: where an enemy siege would stand and win
@@ -170,10 +179,12 @@ class StarfallEvaluator(Evaluator):
                     advance += max(0, 10 - geo.chebyshev(s, their_cmd))
                     threats += self._siege_threat(st, s, me, ring)
             exposed = self._exposed(st, drones[enemy], me) if me in exposed_for else 0.0
+            doomed = self._doomed(st, sieges, drones[enemy], enemy) if sieges else 0
             won = 1.0 if result is not None and result.winner == me else 0.0
             out[me].extend((
                 won, float(owner.count(me)), float(reach), float(room), value, extra, float(stock), carried,
                 float(turrets), float(open_squares), float(threats), advance, float(rocks[me]), exposed,
+                float(siege_power), float(doomed),
             ))
         return out
 
@@ -201,6 +212,36 @@ class StarfallEvaluator(Evaluator):
                                 hit.add(u)
         threatened: float = sum(KIND_VALUE[kind[t]] for t in hit)
         return threatened
+
+    def _doomed(self, st: Any, sieges: list[int], shooters: list[int], enemy: int) -> int:
+        """How many of ``sieges`` the side ``enemy`` can shoot down on its next turn.
+
+        A scout fires once a turn and a hunter twice, each as long as it has a missile: the
+        ones it carries, plus what it loads from a stocked Command it stands beside. Turrets
+        beside a siege fire at it first (one shot each)."""
+        kind, miss, geo = st.kind, st.miss, st.geo
+        cheb = geo.chebyshev
+        cmd = st.cmd[enemy]
+        stock = miss[cmd] if cmd >= 0 else 0
+        ring = geo.nbr8[cmd] if cmd >= 0 else ()
+        reach = self._range
+        doomed = 0
+        for s in sieges:
+            shots = 0
+            for t in shooters:
+                k = kind[t]
+                if k == SCOUT or k == HUNTER:
+                    if cheb(s, t) > reach:
+                        continue
+                    have = miss[t]
+                    if stock and t in ring:
+                        have += min(stock, self._load[k])
+                    shots += min(have, 1 if k == SCOUT else 2)
+                elif k == TURRET and t in geo.nbr8[s]:
+                    shots += 1
+            if shots >= st.power[s]:
+                doomed += 1
+        return doomed
 
     @staticmethod
     def _siege_threat(st: Any, s: int, me: int, ring: tuple[int, ...]) -> int:

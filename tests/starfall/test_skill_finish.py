@@ -1,0 +1,118 @@
+"""Skill 100 plays to finish: its sieges stay out of the other side's missile fire until an
+attack can stand, and once the sky is shared out its siege attack weighs more (the stall
+breaker). The legacy skill 100 (tools/legacy_skill_bot.py) keeps the 1 Dec 2026 knowledge."""
+
+from __future__ import annotations
+
+import random
+
+from pegboard_starfall import moves as mv
+from pegboard_starfall.bots import FINISH_TERMS, Knowledge, Searcher, SkillBot
+from pegboard_starfall.evaluator import DEFAULT_WEIGHTS, TERMS, StarfallEvaluator
+from support.starfall_helpers import blank, own, put, sq
+
+DOOMED = TERMS.index("siege_doomed")
+POWER = TERMS.index("siege_power")
+
+
+def _attack(game, missiles: int):
+    """South's siege on f6 can strike to f10, beside North's Command on f11 with no North
+    shield anywhere; North's only drone is a hunter on i10, three squares from f10, carrying
+    ``missiles``, and North's Command holds no stock."""
+    st = blank(game)
+    siege = put(st, 5, 5, "X", 0)
+    put(st, 8, 9, "H", 1, ride="all", missiles=missiles)
+    st.miss[st.cmd[1]] = 0
+    strike = mv.strike(siege, sq(st, 5, 9))
+    assert strike in st.legal_moves()
+    return st, strike
+
+
+def test_siege_doomed_counts_the_shots_in_range_against_the_siege_power(game):
+    ev = StarfallEvaluator(game)
+    st = blank(game)
+    siege = put(st, 5, 5, "X", 0)
+    put(st, 8, 7, "S", 1, missiles=1)  # three squares away: one shot
+    south, _ = ev.side_values(st)
+    assert (south[DOOMED], south[POWER]) == (1.0, 1.0)
+    st.power[siege] = 2  # stacked: one shot no longer brings it down
+    assert ev.side_values(st)[0][DOOMED] == 0.0
+    put(st, 2, 5, "H", 1, ride="all", missiles=1)  # a hunter with one missile adds one shot
+    assert ev.side_values(st)[0][DOOMED] == 1.0
+    st.miss[sq(st, 8, 7)] = 0
+    assert ev.side_values(st)[0][DOOMED] == 0.0
+    put(st, 9, 9, "S", 1, missiles=5)  # out of range: no shot
+    assert ev.side_values(st)[0][DOOMED] == 0.0
+    checked = sum(1 for s in range(st.geo.size) if st.kind[s])
+    assert checked >= 5
+
+
+def test_a_scout_beside_its_stocked_command_counts_the_missile_it_will_load(game):
+    ev = StarfallEvaluator(game)
+    st = blank(game)
+    put(st, 5, 7, "X", 0)
+    put(st, 4, 10, "S", 1)  # beside North's Command, nothing carried
+    st.miss[st.cmd[1]] = 0
+    assert ev.side_values(st)[0][DOOMED] == 0.0
+    st.miss[st.cmd[1]] = 3
+    assert ev.side_values(st)[0][DOOMED] == 1.0
+
+
+def test_skill_100_keeps_its_siege_out_of_fire_where_the_legacy_one_strikes(game):
+    st, strike = _attack(game, missiles=2)
+    legacy = SkillBot(game, 3, 100, metered=False)
+    assert legacy.searcher.best(st.clone(), st.legal_moves(), 0.3) == strike
+    for seed in (3, 4, 5):
+        assert SkillBot(game, seed, 100).search(st.clone(), work=3_000).move != strike, seed
+    # what the legacy bot did not see: the hunter's two shots bring the siege down
+    st.push(strike)
+    hunter, target = sq(st, 8, 9), sq(st, 5, 9)
+    for _ in range(2):
+        st.push(mv.fire(hunter, target))
+    assert st.kind[target] == 0
+
+
+def test_skill_100_strikes_when_the_attack_can_stand_and_the_siege_wins(game):
+    st, strike = _attack(game, missiles=0)
+    for seed in (3, 4, 5):
+        found = SkillBot(game, seed, 100).search(st.clone(), work=3_000)
+        assert found.move == strike, seed
+    st.push(strike)
+    assert st.result is None
+    answers = 0
+    for m in st.legal_moves():  # no answer North has saves its Command
+        st.push(m)
+        if st.result is None and st.to_move == 1:
+            st.undo()
+            continue
+        assert st.result is not None and st.result.winner == 0, m
+        answers += 1
+        st.undo()
+    assert answers >= 20
+
+
+def test_the_stall_breaker_wakes_once_neither_side_can_reach_the_target(game):
+    k = Knowledge.at(100, dict(DEFAULT_WEIGHTS))
+    searcher = Searcher(game, k, random.Random(1))
+    st = blank(game)
+    own(st, [(c, r) for r in range(5) for c in range(11)], 0)  # 55, with 55 free
+    assert not searcher.shared_out(st)
+    searcher.pick_weights(st)
+    assert searcher.own == k.own
+    own(st, [(c, r) for r in range(5, 11) for c in range(11)], 1)  # the whole sky owned: 55 v 66
+    assert searcher.shared_out(st)
+    searcher.pick_weights(st)
+    assert searcher.own == k.stall_own and searcher.own != k.own
+    advance = TERMS.index("siege_advance")
+    assert searcher.own[advance] > k.own[advance]
+
+
+def test_the_legacy_knowledge_has_no_finishing_terms_and_no_stall_breaker():
+    weights = dict(DEFAULT_WEIGHTS)
+    new, old = Knowledge.at(100, weights), Knowledge.at(100, weights, finish=False)
+    for name in FINISH_TERMS:
+        i = TERMS.index(name)
+        assert new.own[i] and not old.own[i]
+    assert new.breaks_stalls and not old.breaks_stalls
+    assert not Knowledge.at(90, weights).breaks_stalls
+    assert all(not Knowledge.at(90, weights).own[TERMS.index(n)] for n in FINISH_TERMS)
