@@ -12,6 +12,7 @@ os.environ.setdefault("PYGLET_HEADLESS", "1")  # before anything imports pyglet
 import pytest
 
 from pegboard.plugins.manager import Plugins
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
@@ -38,14 +39,6 @@ def open_connect4() -> Iterator[Callable[..., Any]]:
             window.close()
 
 
-def pixel(image: Any, x: float, y: float) -> tuple[int, ...]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 8) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def drop(window: Any, column: int) -> None:

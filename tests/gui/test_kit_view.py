@@ -13,6 +13,7 @@ import pytest
 
 from pegboard.kit.writer import new_game
 from pegboard.plugins.manager import Plugins
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
@@ -46,14 +47,6 @@ def open_kit_game(package: Path) -> Iterator[Callable[..., Any]]:
             window.close()
 
 
-def pixel(image: Any, x: float, y: float) -> tuple[int, ...]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 8) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def test_a_click_on_a_stone_takes_it_and_the_stones_after_it(open_kit_game: Callable[..., Any]) -> None:

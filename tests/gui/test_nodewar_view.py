@@ -9,6 +9,7 @@ import pytest
 from pegboard import hookimpl
 from pegboard.plugins.manager import Plugins
 from pegboard.specs import RendererSpec
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
@@ -40,14 +41,6 @@ def window():
     win.close()
 
 
-def pixel(image, x: float, y: float) -> tuple[int, int, int]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a, b, tol=8) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def test_selecting_the_base_shows_its_moves_and_a_hint_click_plays(window, tmp_path):

@@ -13,6 +13,7 @@ import pytest
 from pegboard.ui import theme
 from support import gridtoy
 from support.gridtoy import GateBot, ToyPlugin
+from support.windows import close, pixel
 
 pytestmark = pytest.mark.gui
 
@@ -41,14 +42,6 @@ def window_factory(plugins):
             window.close()
 
 
-def pixel(image, x: float, y: float) -> tuple[int, int, int]:
-    data = image.get_data("RGBA", image.width * 4)
-    i = (int(y) * image.width + int(x)) * 4
-    return tuple(data[i : i + 3])
-
-
-def close(a, b, tol=6) -> bool:
-    return all(abs(p - q) <= tol for p, q in zip(a, b, strict=True))
 
 
 def click_cell(window, x: int, y: int) -> None:
