@@ -114,3 +114,27 @@ def test_dialog_buttons_have_tooltips_that_float_up_over_the_dialog(open_game, o
     dialog.close()
     w.tick(theme.TOOLTIP_DELAY * 2)
     assert not w.tooltip.visible, "a closed dialog's tooltip goes with it"
+
+
+def test_the_end_screen_and_questions_name_every_button_in_a_tooltip(open_game, tmp_path):
+    w = open_game("nodewar")
+    s = w.session
+    s.resign(0)
+    end = w.open_end_dialog()
+    assert end is not None and w.dialog is end
+    w.render()
+    labels = []
+    for button in end.buttons:
+        assert button.tooltip.strip(), f"the end screen's {button.text!r} has no tooltip"
+        hover_shows_tip(w, button)
+        labels.append(button.text)
+    assert labels == ["New game", "Review", "Close"]
+    end.close()
+    question = w.confirm("Resign?", "You leave the match and it counts as a loss.", lambda: None, yes_label="Resign")
+    w.render()
+    checked = 0
+    for button in (question.yes_button, question.no_button):
+        assert button.tooltip.strip()
+        hover_shows_tip(w, button)
+        checked += 1
+    assert checked == 2 and "Esc" in question.no_button.tooltip

@@ -62,7 +62,7 @@ def test_the_end_screen_takes_extra_actions_for_later_steps(toy_window):
     picked = []
     end = EndGameDialog("You win", "Blue wins: no moves.", extend_label=None, on_extend=lambda: None,
                         on_new_game=lambda: picked.append("new"), score="Score: Blue 3 – Red 1", outcome="win",
-                        note="Your rating: 1000 → 1012 (+12.0).", actions=[("Review", lambda: picked.append("review"))])
+                        note="Your rating: 1000 → 1012 (+12.0).", actions=[("Review", lambda: picked.append("review"), "Review: the moves, marked.")])
     w = toy_window()
     w.open_dialog(end)
     assert [b.text for b in end.buttons] == ["New game", "Review", "Close"]

@@ -110,8 +110,8 @@ class ConfirmDialog(Dialog):
         self.message = self.add(Label(message, wrap=True))
         self.on_yes_cb = on_yes
         self.on_no_cb = on_no
-        self.yes_button = self.add(Button(yes_label, self.accept, primary=True))
-        self.no_button = self.add(Button(no_label, self.cancel))
+        self.yes_button = self.add(Button(yes_label, self.accept, primary=True, tooltip=f"{yes_label} (Enter)."))
+        self.no_button = self.add(Button(no_label, self.cancel, tooltip=f"{no_label} (Esc): carry on as you were."))
 
     def on_layout(self) -> None:
         r = self.rect
@@ -131,8 +131,8 @@ class ConfirmDialog(Dialog):
 class EndGameDialog(Dialog):
     """The end-of-game screen: the result as a headline on a band coloured by how it went, the
     reason in words, the score and a note (how a rated game moved the rating), then the buttons:
-    the turn-limit extension when the game offers one, New game, any ``actions`` (label, callback)
-    a caller adds (a later Review, say) and Close.
+    the turn-limit extension when the game offers one, New game, any ``actions`` (label,
+    callback, tooltip) a caller adds (Review, say) and Close.
 
     ``outcome`` is ``"win"``, ``"loss"`` or ``"draw"`` from the viewer's side, or ``""`` when
     nobody at the window played (bots, or two people sharing it).
@@ -143,7 +143,8 @@ class EndGameDialog(Dialog):
     def __init__(self, title: str, reason: str, *, extend_label: str | None,
                  on_extend: Callable[[], Any], on_new_game: Callable[[], Any], note: str = "",
                  new_label: str = "New game", score: str = "", outcome: str = "",
-                 actions: Sequence[tuple[str, Callable[[], Any]]] = ()) -> None:
+                 new_tip: str = "New game: the same players and rules, a fresh deal.",
+                 actions: Sequence[tuple[str, Callable[[], Any], str]] = ()) -> None:
         width = 560.0
         text_w = width - 2 * theme.DIALOG_PAD
         body = sum(wrapped_height(t, text_w) + theme.GAP for t in (reason, score, note) if t)
@@ -157,13 +158,14 @@ class EndGameDialog(Dialog):
         self.buttons: list[Button] = []
         self.extend_button: Button | None = None
         if extend_label:
-            self.extend_button = self.add(Button(extend_label, self._extend, primary=True))
+            self.extend_button = self.add(Button(extend_label, self._extend, primary=True,
+                                                 tooltip=f"{extend_label}: the turn limit moves on and the game goes on."))
             self.buttons.append(self.extend_button)
-        self.new_button = self.add(Button(new_label, self._new, primary=not extend_label))
+        self.new_button = self.add(Button(new_label, self._new, primary=not extend_label, tooltip=new_tip))
         self.buttons.append(self.new_button)
-        for text, callback in actions:
-            self.buttons.append(self.add(Button(text, self._then(callback))))
-        self.close_button = self.add(Button("Close", self.close))
+        for text, callback, tip in actions:
+            self.buttons.append(self.add(Button(text, self._then(callback), tooltip=tip)))
+        self.close_button = self.add(Button("Close", self.close, tooltip="Close: look at the final position (a click on the board brings this back)."))
         self.buttons.append(self.close_button)
 
     def build_title(self, ui: Ui, layer: int) -> list[Drawable]:

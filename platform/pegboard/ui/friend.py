@@ -416,13 +416,14 @@ class FriendPlay:
         result = session.result
         if result is None:
             return EndGameDialog("The match is over", self.end_note, extend_label=None, on_extend=lambda: None,
-                                 on_new_game=self.leave, new_label="Back to your game")
+                                 on_new_game=self.leave, new_label="Back to your game",
+                                 new_tip="Back to your game: leave the online match for the game you had open.")
         seats = session.game.seats
         # the person at this window plays one seat: the band and headline speak from it
         words = end_words(result, seats, [seat == session.seat for seat in range(len(seats))], session.seat_name)
         return EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome, extend_label=None,
                              on_extend=lambda: None, on_new_game=self.leave, note=self.rating_note(),
-                             new_label="Back to your game")
+                             new_label="Back to your game", new_tip="Back to your game: leave the online match for the game you had open.")
 
     def _say(self, text: str) -> None:
         text = as_sentence(text)  # the lobby's and the host's words too: a sentence with its capital and stop

@@ -904,7 +904,8 @@ class MatchWindow(ShellWindow, pyglet.window.Window):  # type: ignore[misc]  # p
         return self.open_dialog(EndGameDialog(words.headline, words.reason, score=words.score, outcome=words.outcome,
                                               extend_label=extend_label, on_extend=self._extend,
                                               on_new_game=self.new_game, note=note,
-                                              actions=[("Review", self.start_review)]))
+                                              actions=[("Review", self.start_review,
+                                                        "Review: the evaluation graph, marked moves and the better move, move by move.")]))
 
     def _extend(self) -> None:
         try:
