@@ -172,6 +172,17 @@ def test_a_bad_name_is_refused_in_one_line(cli: Any, tmp_path: Path, args: tuple
     assert not (tmp_path / "out").exists()
 
 
+def test_a_name_whose_package_is_already_installed_is_refused(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    (site / "pegboard_shadowed").mkdir(parents=True)
+    (site / "pegboard_shadowed" / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(site))
+    result = cli("new", "game", "shadowed", "--dir", tmp_path / "out")
+    assert result.code == 2 and len(result.err_lines) == 1
+    assert "a package named pegboard_shadowed is already installed" in result.err
+    assert not (tmp_path / "out").exists()
+
+
 def test_an_existing_folder_or_file_is_never_overwritten(cli: Any, tmp_path: Path) -> None:
     folder = tmp_path / "taken"
     folder.mkdir()

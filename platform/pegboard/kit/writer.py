@@ -8,6 +8,7 @@ its fields cannot drift apart unnoticed.
 
 from __future__ import annotations
 
+import importlib.util
 import keyword
 import re
 import string
@@ -95,8 +96,10 @@ def new_game(name: str, folder: Path, *, taken: Collection[str] = ()) -> Written
     check_name(name, "game")
     if name in taken:
         raise UsageProblem(f"a game with id {name!r} is already installed; choose another name")
-    _empty_or_missing(folder)
     package = f"pegboard_{name}"
+    if importlib.util.find_spec(package) is not None:  # the new game's package would hide it, or be hidden
+        raise UsageProblem(f"a package named {package} is already installed; choose another name")
+    _empty_or_missing(folder)
     fields = {
         "name": name,
         "package": package,
