@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,24 +21,18 @@ RED, YELLOW, HOLE = (220, 38, 38), (234, 179, 8), (15, 23, 42)
 
 
 @pytest.fixture
-def open_connect4() -> Iterator[Callable[..., Any]]:
+def open_connect4(opened: list[Any]) -> Callable[..., Any]:
     from pegboard.ui import make_session, open_window
 
     plugins = Plugins(load_entry_points=False, plugin_files=[PACKAGE])
-    made: list[Any] = []
 
     def make(seats: tuple[str, str] = ("human", "human")) -> Any:
         session = make_session("connect4", None, list(seats), plugins, threaded=False)
         window = open_window(session, plugins, width=1100, height=760, schedule=False)
-        made.append(window)
+        opened.append(window)  # closed after the test (conftest's opened)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
-
-
+    return make
 
 
 def drop(window: Any, column: int) -> None:

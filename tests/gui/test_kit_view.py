@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,24 +29,18 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def open_kit_game(package: Path) -> Iterator[Callable[..., Any]]:
+def open_kit_game(package: Path, opened: list[Any]) -> Callable[..., Any]:
     from pegboard.ui import make_session, open_window
 
     plugins = Plugins(load_entry_points=False, plugin_files=[package])
-    made: list[Any] = []
 
     def make(seats: tuple[str, str] = ("human", "human")) -> Any:
         session = make_session("kitview", None, list(seats), plugins, threaded=False)
         window = open_window(session, plugins, width=1100, height=760, schedule=False)
-        made.append(window)
+        opened.append(window)  # closed after the test (conftest's opened)
         return window
 
-    yield make
-    for window in made:
-        if not window.has_exit:
-            window.close()
-
-
+    return make
 
 
 def test_a_click_on_a_stone_takes_it_and_the_stones_after_it(open_kit_game: Callable[..., Any]) -> None:

@@ -41,8 +41,6 @@ def window():
     win.close()
 
 
-
-
 def test_selecting_the_base_shows_its_moves_and_a_hint_click_plays(window, tmp_path):
     view, session = window.board, window.session
     base = session.state.base[0]

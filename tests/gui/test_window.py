@@ -42,8 +42,6 @@ def window_factory(plugins):
             window.close()
 
 
-
-
 def click_cell(window, x: int, y: int) -> None:
     cx, cy = window.board.cell_center(window.session.game.cell(x, y))
     window.click(cx, cy)
