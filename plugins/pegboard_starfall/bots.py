@@ -99,6 +99,15 @@ def guard(budget: float) -> float:
 #: made-up refill happens to give; the mean over several does not.
 FUTURES = 3
 
+#: The stall breaker (skill 100, metered): once neither side can reach the territory target
+#: from the land still free, the game can end only by a siege (or the turn cap, on squares),
+#: so the bot's own siege_advance and siege_power weigh these many times more, and the other
+#: side's command_open (open squares where its sieges would win) this many times more. Its
+#: siege_threats stay as they are: doubled (48 for a siege beside the Command) they would
+#: outweigh siege_doomed's -40 and send sieges into missile fire again.
+STALL_ADVANCE = 5.0
+STALL_POWER = 1.5
+STALL_OPEN = 2.0
 #: The terms skill 100 knows only when metered: the legacy bot (tools/legacy_skill_bot.py)
 #: keeps the knowledge of 1 Dec 2026.
 FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
@@ -113,36 +122,6 @@ KIND_ORDER = {CLAIM: 0, STRIKE: 1, WARP: 2, RAM: 3, BUILD: 4, SWAP: 5}
 
 
 @dataclass(frozen=True)
-class Stall:
-    """How the stall breaker (skill 100, metered) reweighs once the game can end only by a
-    siege or the turn cap.
-
-    ``terms`` are known in a stall only, at their ruleset weight; then the factors apply:
-    ``own`` to the mover's own terms, ``theirs`` to the other side's, ``trailing_doomed`` to
-    ``siege_doomed`` while the mover is behind on squares (the cap loses for it anyway, so a
-    siege under fire risks less). ``turn``: from this many single turns on the game counts
-    as stalled even while the sky is not yet shared out (0: never).
-    """
-
-    terms: tuple[str, ...] = ()
-    own: tuple[tuple[str, float], ...] = (("siege_advance", 5.0), ("siege_power", 1.5))
-    theirs: tuple[tuple[str, float], ...] = (("command_open", 2.0),)
-    trailing_doomed: float = 1.0
-    turn: int = 0
-
-    def weights(self, terms: tuple[float, ...], weights: dict[str, float],
-                factors: tuple[tuple[str, float], ...]) -> tuple[float, ...]:
-        """``terms`` (in TERMS order) with the stall's own terms added and ``factors`` applied."""
-        boost = dict(factors)
-        return tuple((weights[t] if t in self.terms else w) * boost.get(t, 1.0)
-                     for t, w in zip(TERMS, terms, strict=True))
-
-
-#: The stall breaker skill 100 plays with.
-STALL = Stall(terms=("guard",), theirs=(("command_open", 2.0), ("guard", 3.0)), trailing_doomed=0.5, turn=150)
-
-
-@dataclass(frozen=True)
 class Knowledge:
     """Everything a skill level knows, folded from the ladder."""
 
@@ -152,13 +131,9 @@ class Knowledge:
     kinds: frozenset[str]
     replies: int
     #: The weights once the sky is shared out (the stall breaker); the same tuples when the
-    #: level has no stall breaker. ``trail_own``: the mover's own stall weights while it is
-    #: behind on squares.
+    #: level has no stall breaker.
     stall_own: tuple[float, ...] = ()
     stall_theirs: tuple[float, ...] = ()
-    trail_own: tuple[float, ...] = ()
-    #: From this many single turns on, a stall even before the sky is shared out (0: never).
-    stall_turn: int = 0
 
     @property
     def breaks_stalls(self) -> bool:
@@ -166,7 +141,7 @@ class Knowledge:
         return bool(self.stall_own) and (self.stall_own != self.own or self.stall_theirs != self.theirs)
 
     @classmethod
-    def at(cls, skill: int, weights: dict[str, float], *, finish: bool = True, stall: Stall = STALL) -> Knowledge:
+    def at(cls, skill: int, weights: dict[str, float], *, finish: bool = True) -> Knowledge:
         """The knowledge of ``skill``; ``finish=False`` leaves out what only the metered skill
         100 knows (FINISH_TERMS and the stall breaker: the legacy bot of 1 Dec 2026)."""
         known = {"won"}
@@ -187,12 +162,13 @@ class Knowledge:
         # moves next and can step away first
         theirs = tuple(weights[t] if t in known and (takes or t == "won") and t not in MINE_ONLY else 0.0
                        for t in TERMS)
-        if not (finish and replies < 0):
-            return cls(skill, own, theirs, frozenset(kinds), replies, own, theirs, own)
-        stall_own = stall.weights(own, weights, stall.own)
-        trail = (*stall.own, ("siege_doomed", stall.trailing_doomed))
-        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own,
-                   stall.weights(theirs, weights, stall.theirs), stall.weights(own, weights, trail), stall.turn)
+        stall_own, stall_theirs = own, theirs
+        if finish and replies < 0:
+            boost = {"siege_advance": STALL_ADVANCE, "siege_power": STALL_POWER}
+            stall_own = tuple(w * boost.get(t, 1.0) for t, w in zip(TERMS, own, strict=True))
+            stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
+                                 for t, w in zip(TERMS, theirs, strict=True))
+        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs)
 
 
 class Searcher:
@@ -239,14 +215,10 @@ class Searcher:
         return held + free < self.target
 
     def pick_weights(self, st: Any) -> None:
-        """The stall breaker's weights once the sky is shared out (or the stall turn is
-        reached), the trailing side's while behind on squares; else the level's."""
+        """The stall breaker's weights once the sky is shared out, else the level's."""
         k = self.k
-        stalled = k.breaks_stalls and ((k.stall_turn and st.turn >= k.stall_turn) or self.shared_out(st))
-        if stalled:
-            me = st.to_move
-            behind = st.owner.count(me) < st.owner.count(me ^ 1)
-            self.own, self.theirs = (k.trail_own if behind else k.stall_own), k.stall_theirs
+        if k.breaks_stalls and self.shared_out(st):
+            self.own, self.theirs = k.stall_own, k.stall_theirs
         else:
             self.own, self.theirs = k.own, k.theirs
 

@@ -39,7 +39,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "exposed": -0.6,
     "siege_power": 2.0,
     "siege_doomed": -40.0,
-    "guard": 1.0,
 }
 TERMS: tuple[str, ...] = tuple(DEFAULT_WEIGHTS)
 
@@ -64,8 +63,6 @@ DESCRIPTIONS: dict[str, str] = {
     "siege_power": "power of its sieges, summed (a siege alive, and stacked against missiles and turrets)",
     "siege_doomed": "its sieges the other side can shoot down next turn: the shots its loaded scouts (1) and "
                     "hunters (2) in missile range and its turrets beside the siege can fire reach the siege's power",
-    "guard": "shots it can fire next turn at a siege beside its own Command: its scouts (1) and hunters (2) in "
-             "missile range of the Command with missiles (carried or loaded there), and its turrets within 2",
 }
 
 #: drone_value per kind (index = kind code; the Command and turrets count elsewhere).
@@ -183,12 +180,11 @@ class StarfallEvaluator(Evaluator):
                     threats += self._siege_threat(st, s, me, ring)
             exposed = self._exposed(st, drones[enemy], me) if me in exposed_for else 0.0
             doomed = self._doomed(st, sieges, drones[enemy], enemy) if sieges else 0
-            guard = self._guard(st, drones[me], me) if own_cmd >= 0 else 0
             won = 1.0 if result is not None and result.winner == me else 0.0
             out[me].extend((
                 won, float(owner.count(me)), float(reach), float(room), value, extra, float(stock), carried,
                 float(turrets), float(open_squares), float(threats), advance, float(rocks[me]), exposed,
-                float(siege_power), float(doomed), float(guard),
+                float(siege_power), float(doomed),
             ))
         return out
 
@@ -246,28 +242,6 @@ class StarfallEvaluator(Evaluator):
             if shots >= st.power[s]:
                 doomed += 1
         return doomed
-
-    def _guard(self, st: Any, drones: list[int], me: int) -> int:
-        """Shots ``me`` can fire next turn at a siege beside its own Command (see DESCRIPTIONS)."""
-        kind, miss = st.kind, st.miss
-        cheb = st.geo.chebyshev
-        cmd = st.cmd[me]
-        stock = miss[cmd]
-        ring = st.geo.nbr8[cmd]
-        reach = self._range
-        shots = 0
-        for t in drones:
-            k = kind[t]
-            if k == SCOUT or k == HUNTER:
-                if cheb(t, cmd) > reach:
-                    continue
-                have = miss[t]
-                if stock and t in ring:
-                    have += min(stock, self._load[k])
-                shots += min(have, 1 if k == SCOUT else 2)
-            elif k == TURRET and cheb(t, cmd) <= 2:
-                shots += 1
-        return shots
 
     @staticmethod
     def _siege_threat(st: Any, s: int, me: int, ring: tuple[int, ...]) -> int:

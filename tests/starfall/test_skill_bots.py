@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pegboard_starfall import moves as mv
-from pegboard_starfall.bots import LADDER, SKILLS, Knowledge, Searcher, SkillBot
+from pegboard_starfall.bots import LADDER, SKILLS, Knowledge, Searcher, SkillBot, guard
 from pegboard_starfall.evaluator import DEFAULT_WEIGHTS, TERMS
 from pegboard_starfall.fog import visible
 from support.starfall_helpers import blank, own, put, sq
@@ -103,3 +103,11 @@ def test_under_fog_the_move_depends_only_on_what_the_bot_sees(seam_game):
         a = SkillBot(seam_game, 7, skill).choose(st.player_view(me), 0.05)
         b = SkillBot(seam_game, 7, skill).choose(other.player_view(me), 0.05)
         assert a == b
+
+
+def test_skill_100_wall_clock_guard_leaves_room_below_two_seconds() -> None:
+    assert guard(0.0) == 0.5
+    assert guard(0.2) == pytest.approx(1.3)
+    assert guard(0.4) == pytest.approx(1.8)  # the default budget: one trial move's overrun stays under 2 s
+    assert guard(1.0) == pytest.approx(2.4)
+    assert guard(-1.0) == 0.5
