@@ -39,7 +39,7 @@ def log_loss(pairs: list[tuple[float, float]], scale: float) -> float:
     return total / len(pairs)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--bot", help="the bot that plays itself (or give --records)")
@@ -51,7 +51,7 @@ def main() -> int:
     parser.add_argument("--budget", type=float, default=None, help="seconds per move (default: the bot's own)")
     parser.add_argument("-j", "--jobs", type=int, default=1)
     parser.add_argument("--plugin", action="append", default=[])
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     import glob
 
@@ -87,7 +87,7 @@ def main() -> int:
             return 1
         source = LineSource(record["ruleset"], int(record["seed"]), tuple(record["moves"]))
         search = AlphaBeta(evaluator)
-        for ply, (state, _) in enumerate(walk(source, game)):
+        for ply, state in enumerate(walk(source, game)):
             if state.result is not None or ply % args.every:
                 continue
             score = search.search(state, args.search).score if args.search else evaluator.score(state)
