@@ -26,6 +26,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "platform"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import selfplay_records  # noqa: E402  (a sibling in tools/)
 
 
 def log_loss(pairs: list[tuple[float, float]], scale: float) -> float:
@@ -41,37 +44,18 @@ def log_loss(pairs: list[tuple[float, float]], scale: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--bot", help="the bot that plays itself (or give --records)")
-    parser.add_argument("--records", help="a glob of match files to read instead of playing")
+    selfplay_records.add_arguments(parser, every="score every N-th position")
     parser.add_argument("--search", type=int, default=0, metavar="NODES", help="score with the analysis search (default: static)")
-    parser.add_argument("--every", type=int, default=1, help="score every N-th position")
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per move (default: the bot's own)")
-    parser.add_argument("-j", "--jobs", type=int, default=1)
-    parser.add_argument("--plugin", action="append", default=[])
     args = parser.parse_args(argv)
-
-    import glob
 
     from scipy.optimize import minimize_scalar
 
-    import pegboard
     from pegboard.analysis.engine import LineSource, evaluator_for, walk
     from pegboard.analysis.search import DECIDED, AlphaBeta
     from pegboard.plugins import resolve
     from pegboard.records.replay import game_for_record
 
-    for plugin in args.plugin:
-        pegboard.load_plugin(plugin)
-    if args.records:
-        records = [pegboard.read_record(path) for path in sorted(glob.glob(args.records))]
-    elif args.bot:
-        report = pegboard.play_match(args.game, [args.bot, args.bot], games=args.games, seed=args.seed, budget=args.budget, jobs=args.jobs)
-        records = report.records
-    else:
-        parser.error("give --bot or --records")
+    records = selfplay_records.load(args, parser)
     pairs: list[tuple[float, float]] = []
     evaluator = None
     for record in records:

@@ -31,12 +31,16 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "platform"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import selfplay_records  # noqa: E402  (a sibling in tools/)
 
 Row = tuple[tuple[float, ...], float]
 
 
-def rows_of(records: list[dict[str, Any]], every: int) -> tuple[list[str], list[float], list[Row], list[Row]]:
-    """Term names, current weights, and the (features, outcome) rows of the fitting and testing games."""
+def rows_of(records: list[dict[str, Any]], every: int) -> tuple[list[str], list[float], float, list[Row], list[Row]]:
+    """Term names, current weights, the evaluator's win-chance constant, and the (features,
+    outcome) rows of the fitting and testing games."""
     from pegboard.analysis.engine import LineSource, evaluator_for, walk
     from pegboard.plugins import resolve
     from pegboard.records.replay import game_for_record
@@ -66,7 +70,10 @@ def rows_of(records: list[dict[str, Any]], every: int) -> tuple[list[str], list[
                 names = [t.name for t in terms]
                 weights = [t.weight for t in terms]
             into.append((tuple(t.values[0] - t.values[1] for t in terms), outcome))
-    return names, weights, fit, test
+    scale = 1.0
+    if evaluator is not None:
+        scale = evaluator.win_scale if evaluator.win_scale is not None else evaluator.scale / 2
+    return names, weights, scale, fit, test
 
 
 def log_loss(rows: list[Row], weights: list[float], scale: float) -> float:
@@ -108,43 +115,17 @@ def fit_weights(rows: list[Row], start: list[float], free: list[int], scale: flo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--bot", help="the bot that plays itself (or give --records)")
-    parser.add_argument("--records", help="a glob of match files to read instead of playing")
-    parser.add_argument("--every", type=int, default=1, help="take every N-th position")
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=float, default=None, help="seconds per move (default: the bot's own)")
+    selfplay_records.add_arguments(parser, every="take every N-th position")
     parser.add_argument("--ridge", type=float, default=0.01, help="pull toward the current weights")
     parser.add_argument("--keep", action="append", default=[], help="a term left at its weight (repeatable)")
     parser.add_argument("--toml", type=Path, help="write the fitted weights here as an [evaluator] table")
-    parser.add_argument("-j", "--jobs", type=int, default=1)
-    parser.add_argument("--plugin", action="append", default=[])
     args = parser.parse_args(argv)
 
-    import glob
-
-    import pegboard
-    from pegboard.analysis.engine import evaluator_for
-    from pegboard.plugins import resolve
-    from pegboard.records.replay import game_for_record
-
-    for plugin in args.plugin:
-        pegboard.load_plugin(plugin)
-    if args.records:
-        records = [pegboard.read_record(path) for path in sorted(glob.glob(args.records))]
-    elif args.bot:
-        records = pegboard.play_match(args.game, [args.bot, args.bot], games=args.games, seed=args.seed,
-                                      budget=args.budget, jobs=args.jobs).records
-    else:
-        parser.error("give --bot or --records")
-    names, start, fit, test = rows_of(records, max(1, args.every))
+    records = selfplay_records.load(args, parser)
+    names, start, scale, fit, test = rows_of(records, max(1, args.every))
     if not fit or not test:
         print("error: need finished games on both sides of the split (two at least)", file=sys.stderr)
         return 1
-    evaluator = evaluator_for(game_for_record(records[0]), None, resolve())
-    assert evaluator is not None
-    scale = evaluator.win_scale if evaluator.win_scale is not None else evaluator.scale / 2
     unknown = set(args.keep) - set(names)
     if unknown:
         print(f"error: no term {', '.join(sorted(unknown))}; the terms are {', '.join(names)}", file=sys.stderr)
