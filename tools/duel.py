@@ -147,8 +147,8 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
     wins = sum(1 for g in finished if g["winner"] == 0)
     losses = sum(1 for g in finished if g["winner"] == 1)
     draws = len(finished) - wins - losses
-    points = [1.0 if g["winner"] == 0 else 0.0 if g["winner"] == 1 else 0.5 for g in finished]
-    mean, low, high = interval(points) if points else (0.0, 0.0, 0.0)
+    scored = [points(g) for g in finished]
+    mean, low, high = interval(scored) if scored else (0.0, 0.0, 0.0)
     ratings, errors = fit_elo(2, [PairResult(0, 1, wins, draws, losses)])
     out: dict[str, Any] = {
         "pairing": f"{data['a']} v {data['b']}",
@@ -176,6 +176,34 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
             "sims_median": statistics.median(sims) if sims else None,
         }
     return out
+
+
+def points(game: dict[str, Any]) -> float:
+    """A's points in one game: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
+    return 1.0 if game["winner"] == 0 else 0.0 if game["winner"] == 1 else 0.5
+
+
+def paired(data: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """A's points in ``data`` and in ``base`` on the games both batches played.
+
+    Two batches of one game, seed and B bot start each game index from the same position
+    and bot seeds, so where the two A bots play alike the games are the same: comparing
+    game by game shows a change in the games it alters, with far less noise than two
+    scores side by side. ``alike`` counts games that ended the same way (winner, reason and
+    scores)."""
+    for key in ("game", "ruleset", "seed", "b"):
+        if data.get(key) != base.get(key):
+            raise ValueError(f"the batches differ in {key}: {data.get(key)!r} and {base.get(key)!r}")
+    both = sorted(set(data["games"]) & set(base["games"]), key=int)
+    new, old = data["games"], base["games"]
+    alike = sum(1 for i in both if all(new[i][k] == old[i][k] for k in ("winner", "reason", "scores")))
+    return {
+        "games": len(both),
+        "points": sum(points(new[i]) for i in both),
+        "base_points": sum(points(old[i]) for i in both),
+        "alike": alike,
+        "a": data["a"], "base_a": base["a"],
+    }
 
 
 def markdown(s: dict[str, Any], a: str, b: str) -> str:
@@ -215,10 +243,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard", default=None, help="I/N: play only the games whose index is I modulo N")
     parser.add_argument("--summarise", type=Path, nargs="+", default=None, help="batch files of one batch (shards add up)")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--paired", type=Path, nargs="+", default=None,
+                        help="with --summarise: a baseline batch (same game, seed and B) to compare with game by game")
     args = parser.parse_args(argv)
     sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
     if args.summarise:
+        missing = [str(path) for path in args.summarise + (args.paired or []) if not path.is_file()]
+        if missing:
+            parser.error(f"no such batch file: {', '.join(missing)}")
         data = merged([load(path) for path in args.summarise])
+        if args.paired:
+            try:
+                p = paired(data, merged([load(path) for path in args.paired]))
+            except ValueError as error:
+                parser.error(str(error))
+            print(f"on the {p['games']} games both batches played: {p['a']} {p['points']:g} points, "
+                  f"{p['base_a']} {p['base_points']:g} in the baseline; {p['alike']} ended alike")
+            return 0
         s = summary(data, sprt)  # type: ignore[arg-type]
         print(HEADER + "\n" + markdown(s, data["a"], data["b"]) if args.markdown else json.dumps(s, indent=1))
         return 0

@@ -51,3 +51,25 @@ def test_shards_split_a_batch_and_add_up(tmp_path: Path, capsys: pytest.CaptureF
     capsys.readouterr()
     assert tool.main(["--summarise", *map(str, files)]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 4
+
+
+def test_paired_compares_two_batches_game_by_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("duel")
+    files = {name: tmp_path / f"{name}.json" for name in ("easy", "medium", "other_seed")}
+    common = ["random", "--ruleset", "skirmish", "--games", "3"]
+    assert tool.main(["nodewar", "easy", *common, "--seed", "5", "--json", str(files["easy"])]) == 0
+    assert tool.main(["nodewar", "medium", *common, "--seed", "5", "--json", str(files["medium"])]) == 0
+    assert tool.main(["nodewar", "medium", *common, "--seed", "6", "--json", str(files["other_seed"])]) == 0
+    easy, medium = (json.loads(files[k].read_text()) for k in ("easy", "medium"))
+    p = tool.paired(medium, easy)
+    assert p["games"] == 3 and (p["a"], p["base_a"]) == ("medium", "easy")
+    assert p["points"] == tool.summary(medium)["score"] * 3 and p["base_points"] == tool.summary(easy)["score"] * 3
+    same = tool.paired(medium, medium)  # a batch against itself: every game alike
+    assert same["alike"] == 3 and same["points"] == same["base_points"]
+    capsys.readouterr()
+    assert tool.main(["--summarise", str(files["medium"]), "--paired", str(files["easy"])]) == 0
+    assert "on the 3 games both batches played: medium" in capsys.readouterr().out
+    with pytest.raises(SystemExit):  # different seeds start different games: refused
+        tool.main(["--summarise", str(files["other_seed"]), "--paired", str(files["easy"])])
+    with pytest.raises(SystemExit):
+        tool.main(["--summarise", str(files["medium"]), "--paired", str(tmp_path / "missing.json")])
