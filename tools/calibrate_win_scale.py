@@ -50,38 +50,24 @@ def main(argv: list[str] | None = None) -> int:
 
     from scipy.optimize import minimize_scalar
 
-    from pegboard.analysis.engine import LineSource, evaluator_for, walk
     from pegboard.analysis.search import DECIDED, AlphaBeta
-    from pegboard.plugins import resolve
-    from pegboard.records.replay import game_for_record
 
     records = selfplay_records.load(args, parser)
     pairs: list[tuple[float, float]] = []
-    evaluator = None
-    for record in records:
-        result = record.get("result")
-        if result is None:
-            continue
-        winner = result.get("winner")
-        outcome = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
-        game = game_for_record(record)
-        evaluator = evaluator or evaluator_for(game, None, resolve())
-        if evaluator is None:
-            print(f"error: {args.game} has no evaluator", file=sys.stderr)
-            return 1
-        source = LineSource(record["ruleset"], int(record["seed"]), tuple(record["moves"]))
-        search = AlphaBeta(evaluator)
-        for ply, state in enumerate(walk(source, game)):
-            if state.result is not None or ply % args.every:
-                continue
-            score = search.search(state, args.search).score if args.search else evaluator.score(state)
-            if score is not None and abs(score) < DECIDED:
-                pairs.append((score, outcome))
+    evaluator = search = None
+    for _, outcome, evaluator, state in selfplay_records.positions(records, args.every):
+        if args.search:
+            search = search or AlphaBeta(evaluator)
+            score = search.search(state, args.search).score
+        else:
+            score = evaluator.score(state)
+        if score is not None and abs(score) < DECIDED:
+            pairs.append((score, outcome))
     if not pairs or evaluator is None:
         print("error: no finished game to fit", file=sys.stderr)
         return 1
     fit = minimize_scalar(lambda k: log_loss(pairs, k), bounds=(0.1, 10_000.0), method="bounded")
-    current = evaluator.win_scale if evaluator.win_scale is not None else evaluator.scale / 2
+    current = selfplay_records.win_scale(evaluator)
     finished = sum(1 for r in records if r.get("result") is not None)
     scored = f"the analysis search at {args.search} nodes" if args.search else "the static evaluation"
     print(f"{args.game}: {finished} finished games, {len(pairs)} positions scored by {scored}")

@@ -41,38 +41,19 @@ Row = tuple[tuple[float, ...], float]
 def rows_of(records: list[dict[str, Any]], every: int) -> tuple[list[str], list[float], float, list[Row], list[Row]]:
     """Term names, current weights, the evaluator's win-chance constant, and the (features,
     outcome) rows of the fitting and testing games."""
-    from pegboard.analysis.engine import LineSource, evaluator_for, walk
-    from pegboard.plugins import resolve
-    from pegboard.records.replay import game_for_record
-
     names: list[str] = []
     weights: list[float] = []
     fit: list[Row] = []
     test: list[Row] = []
     evaluator = None
-    for number, record in enumerate(records):
-        result = record.get("result")
-        if result is None:
-            continue
-        winner = result.get("winner")
-        outcome = 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
-        game = game_for_record(record)
-        evaluator = evaluator or evaluator_for(game, None, resolve())
-        if evaluator is None:
-            raise SystemExit(f"error: {record.get('game')} has no evaluator")
-        source = LineSource(record["ruleset"], int(record["seed"]), tuple(record["moves"]))
+    for number, outcome, evaluator, state in selfplay_records.positions(records, every):
+        terms = evaluator.evaluate(state).terms
+        if not names:
+            names = [t.name for t in terms]
+            weights = [t.weight for t in terms]
         into = fit if number % 2 == 0 else test
-        for ply, state in enumerate(walk(source, game)):
-            if state.result is not None or ply % every:
-                continue
-            terms = evaluator.evaluate(state).terms
-            if not names:
-                names = [t.name for t in terms]
-                weights = [t.weight for t in terms]
-            into.append((tuple(t.values[0] - t.values[1] for t in terms), outcome))
-    scale = 1.0
-    if evaluator is not None:
-        scale = evaluator.win_scale if evaluator.win_scale is not None else evaluator.scale / 2
+        into.append((tuple(t.values[0] - t.values[1] for t in terms), outcome))
+    scale = selfplay_records.win_scale(evaluator) if evaluator is not None else 1.0
     return names, weights, scale, fit, test
 
 
