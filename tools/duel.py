@@ -187,10 +187,10 @@ def paired(data: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     """A's points in ``data`` and in ``base`` on the games both batches played.
 
     Two batches of one game, seed and B bot start each game index from the same position
-    and bot seeds, so where the two A bots play alike the games are the same: comparing
-    game by game shows a change in the games it alters, with far less noise than two
-    scores side by side. ``alike`` counts games that ended the same way (winner, reason and
-    scores)."""
+    and bot seeds, so where the two A bots play alike the games are the same and a change
+    shows in the games it alters. ``alike`` counts games that ended the same way (winner,
+    reason and scores): with few alike, the comparison is no sharper than two scores side
+    by side."""
     for key in ("game", "ruleset", "seed", "b"):
         if data.get(key) != base.get(key):
             raise ValueError(f"the batches differ in {key}: {data.get(key)!r} and {base.get(key)!r}")
@@ -247,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --summarise: a baseline batch (same game, seed and B) to compare with game by game")
     args = parser.parse_args(argv)
     sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
+    if args.paired and not args.summarise:
+        parser.error("--paired compares with the batch given to --summarise")
     if args.summarise:
         missing = [str(path) for path in args.summarise + (args.paired or []) if not path.is_file()]
         if missing:

@@ -73,3 +73,5 @@ def test_paired_compares_two_batches_game_by_game(tmp_path: Path, capsys: pytest
         tool.main(["--summarise", str(files["other_seed"]), "--paired", str(files["easy"])])
     with pytest.raises(SystemExit):
         tool.main(["--summarise", str(files["medium"]), "--paired", str(tmp_path / "missing.json")])
+    with pytest.raises(SystemExit):  # nothing to compare the baseline with
+        tool.main(["--paired", str(files["easy"])])
