@@ -8,7 +8,8 @@ ladder is :data:`LADDER` (written out in docs/rules/starfall.md, "Bots").
 The best move is found on the view the bot receives (a player's observation under fog):
 every candidate is played with ``push`` and taken back with ``undo`` on that one state, and
 scored by the :class:`~pegboard_starfall.evaluator.StarfallEvaluator` terms the level knows.
-From skill 80 the best few candidates are also answered by the opponent's best reply.
+From skill 80 the best few candidates are also answered by the opponent's best reply;
+skill 100 then ranks its best four again by its own best action after that reply.
 
 :meth:`SkillBot.search` runs the same search as ``choose`` for the level's best move (never
 the random one) and reports its score, the reply it expects and the work spent.
@@ -63,8 +64,9 @@ LADDER: tuple[Step, ...] = (
          moves=(RAM,)),
     Step(80, "the opponent's best forcing reply checked for its 4 best candidates", replies=4),
     Step(90, "the same reply check for its 8 best candidates", replies=8),
-    Step(100, "a timed search: the reply check over as many candidates as the time budget allows; its sieges "
-              "valued by power, and once the sky is shared out its siege attack weighed up (the stall breaker)",
+    Step(100, "a timed search: the reply check over as many candidates as the time budget allows, its best four "
+              "followed up by its own best action after the reply; its sieges valued by power, and once the sky "
+              "is shared out its siege attack weighed up (the stall breaker)",
          ("siege_power", "siege_doomed"), replies=-1),
 )
 
@@ -111,6 +113,12 @@ STALL_OPEN = 2.0
 #: The terms skill 100 knows only when metered: the legacy bot (tools/legacy_skill_bot.py)
 #: keeps the knowledge of 1 Dec 2026.
 FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
+
+#: The follow-up ply (skill 100, metered): the reply check's this many best candidates are
+#: ranked again by the mover's best action after the opponent's expected reply, scored in
+#: the bot's own view, so that a move is judged by what it sets up (a scout brought to open
+#: sky claims next turn) and not only by the position it leaves.
+FOLLOW_UP = 4
 
 #: Terms that count for the mover's own side only (the other side moves next and can step away).
 MINE_ONLY = frozenset({"exposed", "siege_doomed"})
@@ -361,11 +369,12 @@ class Searcher:
             for score, m in self.ranked(future, legal, me, hard):
                 totals.setdefault(m, []).append(score)
         ranked = sorted(((sum(v) / len(v), m) for m, v in totals.items()), key=lambda p: p[0], reverse=True)
-        best_move, best_score = ranked[0][1], float("-inf")
+        checked: list[tuple[float, SfMove, SfMove | None]] = []
+        best_score = float("-inf")
         for i, (score, m) in enumerate(ranked):
             if i >= 2 and self.past(hard, self.work_soft):
                 break
-            if score <= best_score:
+            if score <= best_score and len(checked) >= FOLLOW_UP:
                 break  # replies only lower a score: nothing further down can win
             values = []
             reply = None
@@ -382,9 +391,39 @@ class Searcher:
                 future.undo()
                 values.append(value)
             score = sum(values) / len(values)
-            if score > best_score:
-                best_move, best_score, self.reply = m, score, reply
-        return best_move
+            checked.append((score, m, reply))
+            best_score = max(best_score, score)
+        checked.sort(key=lambda p: p[0], reverse=True)
+        return self.follow_up(st, checked[:FOLLOW_UP], me, hard)
+
+    def follow_up(self, st: Any, checked: list[tuple[float, SfMove, SfMove | None]], me: int,
+                  hard: float) -> SfMove:
+        """The best of ``checked`` (reply-checked score, move, expected reply; best first) by
+        the mover's best action once the move and its reply are played (see FOLLOW_UP). A
+        move that wins, or that leaves the opponent no forcing reply, keeps its score: a win
+        stays first, and without a reply there is no position to follow up in."""
+        self.reply = checked[0][2]
+        if len(checked) < 2:
+            return checked[0][1]
+        allowed = self.k.kinds
+        won = self.own[0]  # the "won" weight: a score past half of it is a win
+        best: tuple[float, SfMove, SfMove | None] | None = None
+        for score, m, reply in checked:
+            value = score
+            if score < won / 2 and reply is not None:
+                st.push(m)
+                if st.result is None and st.check(reply) is None:
+                    st.push(reply)
+                    mine = [] if st.result is not None else [
+                        x for x in st.legal_moves() if x.kind != FIRE and x.kind in allowed]
+                    value = self.ranked(st, mine, me, hard)[0][0] if mine else self.value(st, me)
+                    st.undo()
+                st.undo()
+            if best is None or value > best[0]:
+                best = (value, m, reply)
+        assert best is not None
+        self.reply = best[2]
+        return best[1]
 
     def worst_reply(self, st: Any, me: int, hard: float | None) -> tuple[float, SfMove | None]:
         """The lowest value for ``me`` among the opponent's forcing actions (its best reply).

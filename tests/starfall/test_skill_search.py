@@ -84,3 +84,51 @@ def test_skill_100_weighs_its_candidates_in_several_refill_futures_and_the_legac
     finally:
         del game.determinize
     assert metered.move in view.legal_moves()
+
+
+def test_skill_100_follow_up_picks_the_candidate_whose_reply_leaves_it_the_best_action() -> None:
+    import math
+    import random
+
+    from pegboard_starfall.bots import FIRE, Knowledge, Searcher
+
+    game = make_game()
+    knowledge = Knowledge.at(100, StarfallEvaluator(game).weights)
+    searcher = Searcher(game, knowledge, random.Random(0))
+
+    def after(view, m, reply) -> float:  # type: ignore[no-untyped-def]  # the mover's best action then
+        me = view.to_move
+        view.push(m)
+        view.push(reply)
+        values = []
+        for x in view.legal_moves():
+            if x.kind != FIRE and x.kind in knowledge.kinds:
+                view.push(x)
+                values.append(searcher.value(view, me))
+                view.undo()
+        view.undo()
+        view.undo()
+        return max(values)
+
+    reranked = 0
+    for st in positions(6):
+        view = st.player_view(st.to_move)
+        me = view.to_move
+        checked = []
+        for m in [m for m in view.legal_moves() if m.kind != FIRE][:8]:
+            view.push(m)
+            if view.result is None:
+                worst, reply = searcher.worst_reply(view, me, None)
+                if reply is not None and view.check(reply) is None:
+                    checked.append((worst, m, reply))
+            view.undo()
+        if len(checked) < 2:
+            continue
+        checked.sort(key=lambda p: p[0], reverse=True)
+        expected = max(checked, key=lambda p: after(view, p[1], p[2]))
+        before = view.to_json()
+        assert searcher.follow_up(view, checked, me, math.inf) == expected[1]
+        assert searcher.reply == expected[2]
+        assert view.to_json() == before  # every trial move was taken back
+        reranked += expected is not checked[0]
+    assert reranked  # somewhere the follow-up overturns the reply check's order
