@@ -360,7 +360,8 @@ class Searcher:
     def best_over_futures(self, st: Any, actions: list[SfMove], me: int, hard: float) -> SfMove:
         """The timed search over ``self.futures`` refill futures: every action scored in each
         (the mean counts), then the reply check in each, best candidates first, until the
-        work budget's soft limit (two candidates at least)."""
+        work budget's soft limit (two candidates at least, FOLLOW_UP when nothing stops it
+        sooner), and last :meth:`follow_up` over the FOLLOW_UP best of them."""
         game = st.game
         futures = [st] + [game.determinize(st, me, self.rng) for _ in range(self.futures - 1)]
         totals: dict[SfMove, list[float]] = {}
@@ -375,7 +376,7 @@ class Searcher:
             if i >= 2 and self.past(hard, self.work_soft):
                 break
             if score <= best_score and len(checked) >= FOLLOW_UP:
-                break  # replies only lower a score: nothing further down can win
+                break  # replies only lower a score: nothing further down can win (the follow-up has its candidates)
             values = []
             reply = None
             for future in futures:
