@@ -31,6 +31,7 @@ from .pieces import HUNTER, SCOUT, SHIELD, SIEGE
 
 SKILLS: tuple[int, ...] = tuple(range(0, 101, 10))
 EXPOSED = TERMS.index("exposed")
+WON = TERMS.index("won")
 
 
 @dataclass(frozen=True)
@@ -407,7 +408,7 @@ class Searcher:
         if len(checked) < 2:
             return checked[0][1]
         allowed = self.k.kinds
-        won = self.own[0]  # the "won" weight: a score past half of it is a win
+        won = self.own[WON]  # a score past half the "won" weight is a win
         best: tuple[float, SfMove, SfMove | None] | None = None
         for score, m, reply in checked:
             value = score
