@@ -157,6 +157,7 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
         "score": mean, "low": low, "high": high,
         "elo": ratings[0] - ratings[1], "elo_error": errors[0] + errors[1],
         "ends": dict(Counter(g["reason"] for g in games)),
+        "ends_by_result": ends_by_result(games),
         "median_plies": statistics.median(g["plies"] for g in games) if games else 0,
         "a_first_wins": sum(1 for g in finished if g["winner"] == 0 and g["a_seat"] == 0),
         "load": [min(g["load"] for g in games), max(g["load"] for g in games)] if games else [],
@@ -175,6 +176,16 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
             "cpu_max": max(cpu) if cpu else 0.0,
             "sims_median": statistics.median(sims) if sims else None,
         }
+    return out
+
+
+def ends_by_result(games: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """For each way a game ended, A's wins, draws and losses by it: a bot that wins its
+    sieges and loses at the turn cap shows here, where the totals hide it."""
+    out: dict[str, list[int]] = {}
+    for g in games:
+        column = 1 if g["winner"] is None else 0 if g["winner"] == 0 else 2
+        out.setdefault(g["reason"], [0, 0, 0])[column] += 1
     return out
 
 
@@ -207,7 +218,9 @@ def paired(data: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
 
 
 def markdown(s: dict[str, Any], a: str, b: str) -> str:
-    ends = ", ".join(f"{k} {v}" for k, v in sorted(s["ends"].items(), key=lambda kv: -kv[1]))
+    split = s["ends_by_result"]
+    ends = ", ".join(f"{k} {v} ({'-'.join(map(str, split[k]))})"
+                     for k, v in sorted(s["ends"].items(), key=lambda kv: -kv[1]))
     cols = []
     for key in ("A", "B"):
         row = s[key]
@@ -219,7 +232,7 @@ def markdown(s: dict[str, Any], a: str, b: str) -> str:
 
 
 HEADER = ("| pairing (A v B) | games | A won-drawn-lost | A's score (95 % interval) | Elo A−B (95 %) | A think median / max "
-          "| A sims/move | B think median / max | B sims/move | how games ended | median plies |\n"
+          "| A sims/move | B think median / max | B sims/move | how games ended (A won-drawn-lost) | median plies |\n"
           "|---|---|---|---|---|---|---|---|---|---|---|")
 
 

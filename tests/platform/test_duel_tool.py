@@ -75,3 +75,19 @@ def test_paired_compares_two_batches_game_by_game(tmp_path: Path, capsys: pytest
         tool.main(["--summarise", str(files["medium"]), "--paired", str(tmp_path / "missing.json")])
     with pytest.raises(SystemExit):  # nothing to compare the baseline with
         tool.main(["--paired", str(files["easy"])])
+
+
+def test_the_summary_splits_each_way_a_game_ended_by_who_won_it() -> None:
+    tool = load_tool("duel")
+
+    def game(index: int, winner: int | None, reason: str) -> dict[str, object]:
+        return {"index": index, "a_seat": index % 2, "winner": winner, "reason": reason, "scores": None,
+                "plies": 10, "wall": [[0.1], [0.1]], "cpu": [[0.1], [0.1]], "sims": [[], []], "load": 1.0}
+
+    results = [(0, "siege"), (0, "siege"), (1, "siege"), (1, "turn_limit"), (None, "turn_limit"), (0, "territory")]
+    data = {"a": "new", "b": "old", "games": {str(i): game(i, w, r) for i, (w, r) in enumerate(results)}}
+    summary = tool.summary(data)
+    assert summary["ends_by_result"] == {"siege": [2, 0, 1], "turn_limit": [0, 1, 1], "territory": [1, 0, 0]}
+    assert summary["ends"] == {"siege": 3, "turn_limit": 2, "territory": 1}
+    row = tool.markdown(summary, "new", "old")
+    assert "siege 3 (2-0-1), turn_limit 2 (0-1-1), territory 1 (1-0-0)" in row
