@@ -84,5 +84,7 @@ class RayExecutor:
                             raise cause from None
                         raise PegboardError(f"a Ray task failed: {str(exc).splitlines()[0]}") from None
         finally:
+            # not force=True: a force-cancelled task that is just finishing can make Ray abort the
+            # driver ("Tried to complete task that was not pending", seen in a test run on 6 Dec)
             for ref in pending:
-                ray.cancel(ref, force=True)
+                ray.cancel(ref)
