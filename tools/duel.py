@@ -10,7 +10,9 @@ A seat i % 2; the game and bot seeds are the ones ``pegboard match --seed`` deri
 i), and reports A's score (a draw counts half) with its 95 % interval, the Elo difference
 and its 95 % interval from ``pegboard tournament``'s fit (pegboard.batch.tournament.fit_elo),
 the SPRT log-likelihood ratio of ``--sprt ELO0,ELO1`` when asked, how the games ended (by
-result reason, and how many were stopped at ``--max-plies``), the median length, and per bot
+result reason, and how many were stopped at ``--max-plies``; with any stopped, A's expected
+score, each stopped game counting A's win chance there by the game's evaluator, so that a
+change can be screened on the first N plies of its games), the median length, and per bot
 the median and longest think time per move (wall clock and CPU) and the median simulations
 per move of the bots that count them (``mcts``, ``openspiel-mcts``).
 
@@ -94,12 +96,18 @@ def play(args: dict[str, Any], index: int) -> dict[str, Any]:
         state.push(move)
     result = state.result
     winner = None if result is None or result.winner is None else order[result.winner]
+    chance = None
+    if result is None:  # stopped at --max-plies: A's chance by the game's evaluator
+        evaluator = plugins.evaluator(args["game"]).factory(game)
+        south = evaluator.win_chance(evaluator.score(state))
+        chance = round(south if seat_of[0] == 0 else 1.0 - south, 4)
     return {
         "index": index,
         "a_seat": seat_of[0],
         "winner": winner,  # 0: A, 1: B, None: a draw or unfinished
         "reason": result.reason if result is not None else "unfinished",
         "scores": list(result.scores) if result is not None and result.scores else None,
+        "chance": chance,
         "plies": state.ply,
         "wall": [[round(t, 4) for t in w] for w in wall],
         "cpu": [[round(t, 4) for t in c] for c in cpu],
@@ -149,7 +157,10 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
     draws = len(finished) - wins - losses
     scored = [points(g) for g in finished]
     mean, low, high = interval(scored) if scored else (0.0, 0.0, 0.0)
-    ratings, errors = fit_elo(2, [PairResult(0, 1, wins, draws, losses)])
+    if finished:
+        ratings, errors = fit_elo(2, [PairResult(0, 1, wins, draws, losses)])
+    else:  # every game stopped at --max-plies: no result to fit
+        ratings, errors = [math.nan, math.nan], [math.nan, math.nan]
     out: dict[str, Any] = {
         "pairing": f"{data['a']} v {data['b']}",
         "games": len(games),
@@ -162,6 +173,10 @@ def summary(data: dict[str, Any], sprt: tuple[float, float] | None = None) -> di
         "a_first_wins": sum(1 for g in finished if g["winner"] == 0 and g["a_seat"] == 0),
         "load": [min(g["load"] for g in games), max(g["load"] for g in games)] if games else [],
     }
+    if len(finished) < len(games):
+        expected = [expected_points(g) for g in games]
+        out["expected"] = statistics.fmean(expected)
+        out["expected_error"] = statistics.stdev(expected) / math.sqrt(len(expected)) if len(expected) > 1 else 0.0
     if sprt is not None:
         out["llr"] = sprt_llr(wins, draws, losses, *sprt)
     for e, key in ((0, "A"), (1, "B")):
@@ -192,6 +207,16 @@ def ends_by_result(games: list[dict[str, Any]]) -> dict[str, list[int]]:
 def points(game: dict[str, Any]) -> float:
     """A's points in one game: 1 a win, 0.5 a draw or an unfinished game, 0 a loss."""
     return 1.0 if game["winner"] == 0 else 0.0 if game["winner"] == 1 else 0.5
+
+
+def expected_points(game: dict[str, Any]) -> float:
+    """A's points in a finished game; in one stopped at ``--max-plies``, A's chance of winning
+    there by the game's evaluator (its ``win_chance``), so that a short screening batch has a
+    figure to compare (a game recorded before the chance was kept counts half)."""
+    if game["reason"] != "unfinished":
+        return points(game)
+    chance = game.get("chance")
+    return 0.5 if chance is None else float(chance)
 
 
 def paired(data: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
@@ -277,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         s = summary(data, sprt)  # type: ignore[arg-type]
         print(HEADER + "\n" + markdown(s, data["a"], data["b"]) if args.markdown else json.dumps(s, indent=1))
+        if args.markdown and "expected" in s:
+            print(f"\n{s['unfinished']} of {s['games']} games stopped at --max-plies; counting A's chance there by "
+                  f"the evaluator, A's expected score is {s['expected']:.1%} ± {s['expected_error']:.1%} (s.e.)")
         return 0
     if not (args.game and args.a and args.b):
         parser.error("give GAME A B, or --summarise FILE")

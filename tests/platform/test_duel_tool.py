@@ -30,6 +30,22 @@ def test_a_batch_resumes_from_its_file_and_summarises(tmp_path: Path, capsys: py
         tool.main(["nodewar", "easy", "random", "--json", str(out), "--games", "1"])
 
 
+def test_games_stopped_at_max_plies_count_the_evaluators_win_chance(tmp_path: Path) -> None:
+    tool = load_tool("duel")
+    out = tmp_path / "short.json"
+    assert tool.main(["nodewar", "medium", "random", "--ruleset", "skirmish", "--seed", "3", "--games", "2",
+                      "--max-plies", "6", "--json", str(out)]) == 0
+    games = json.loads(out.read_text())["games"]
+    assert all(g["reason"] == "unfinished" and 0.0 < g["chance"] < 1.0 for g in games.values())
+    summary = tool.summary(json.loads(out.read_text()))
+    assert summary["unfinished"] == 2
+    assert summary["expected"] == pytest.approx(sum(g["chance"] for g in games.values()) / 2)
+    # a finished game counts its result, a stopped one without a recorded chance counts half
+    finished = {**games["0"], "reason": "no_moves", "winner": 0, "chance": None}
+    old = {**games["1"], "chance": None}
+    assert [tool.expected_points(g) for g in (finished, old)] == [1.0, 0.5]
+
+
 def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> None:
     tool = load_tool("duel")
     score, low, high = tool.interval([1.0] * 10)
