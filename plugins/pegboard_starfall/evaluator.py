@@ -61,8 +61,9 @@ DESCRIPTIONS: dict[str, str] = {
     "exposed": "drone value (by kind, as drone_value) of its drones an enemy raider could land on, or an "
                "enemy shield sweep, next turn",
     "siege_power": "power of its sieges, summed (a siege alive, and stacked against missiles and turrets)",
-    "siege_doomed": "its sieges the other side can shoot down next turn: the shots its loaded scouts (1) and "
-                    "hunters (2) in missile range and its turrets beside the siege can fire reach the siege's power",
+    "siege_doomed": "its sieges the other side can end next turn: the shots its loaded scouts (1) and hunters (2) "
+                    "in missile range and its turrets beside the siege can fire reach the siege's power, or three of "
+                    "its drones already stand beside the siege (a fourth surrounds it)",
 }
 
 #: drone_value per kind (index = kind code; the Command and turrets count elsewhere).
@@ -72,6 +73,10 @@ for _kind, _value in ((SCOUT, 5), (SHIELD, 3), (RAIDER, 4), (HUNTER, 5), (WARP, 
 
 #: Squares within this Chebyshev distance of a scout count toward scout_room.
 ROOM_RADIUS = 2
+#: siege_doomed: a siege with this many enemy drones beside it (Command included, turrets not)
+#: counts as lost, one short of the four that surround it, since one more drone stepping in (or
+#: made beside it by a swap) ends it whatever its power.
+SURROUND_SOON = 3
 
 
 def read_weights(ruleset: Mapping[str, Any]) -> dict[str, float]:
@@ -214,19 +219,29 @@ class StarfallEvaluator(Evaluator):
         return threatened
 
     def _doomed(self, st: Any, sieges: list[int], shooters: list[int], enemy: int) -> int:
-        """How many of ``sieges`` the side ``enemy`` can shoot down on its next turn.
+        """How many of ``sieges`` the side ``enemy`` can end on its next turn.
 
-        A scout fires once a turn and a hunter twice, each as long as it has a missile: the
-        ones it carries, plus what it loads from a stocked Command it stands beside. Turrets
-        beside a siege fire at it first (one shot each)."""
-        kind, miss, geo = st.kind, st.miss, st.geo
+        By missiles: a scout fires once a turn and a hunter twice, each as long as it has a
+        missile (the ones it carries, plus what it loads from a stocked Command it stands
+        beside); turrets beside a siege fire at it first (one shot each). By a surround: a
+        siege with SURROUND_SOON of ``enemy``'s drones beside it already."""
+        kind, side, miss, geo = st.kind, st.side, st.miss, st.geo
         cheb = geo.chebyshev
+        nbr8 = geo.nbr8
         cmd = st.cmd[enemy]
         stock = miss[cmd] if cmd >= 0 else 0
-        ring = geo.nbr8[cmd] if cmd >= 0 else ()
+        ring = nbr8[cmd] if cmd >= 0 else ()
         reach = self._range
         doomed = 0
         for s in sieges:
+            around = 0
+            for t in nbr8[s]:
+                k = kind[t]
+                if k and k != TURRET and side[t] == enemy:
+                    around += 1
+            if around >= SURROUND_SOON:
+                doomed += 1
+                continue
             shots = 0
             for t in shooters:
                 k = kind[t]
@@ -237,7 +252,7 @@ class StarfallEvaluator(Evaluator):
                     if stock and t in ring:
                         have += min(stock, self._load[k])
                     shots += min(have, 1 if k == SCOUT else 2)
-                elif k == TURRET and t in geo.nbr8[s]:
+                elif k == TURRET and t in nbr8[s]:
                     shots += 1
             if shots >= st.power[s]:
                 doomed += 1

@@ -47,6 +47,25 @@ def test_siege_doomed_counts_the_shots_in_range_against_the_siege_power(game):
     assert checked >= 5
 
 
+def test_siege_doomed_counts_a_siege_one_drone_short_of_a_surround(game):
+    """Three enemy drones beside a siege (turrets not counted) doom it whatever its power: the
+    fourth that steps in surrounds it."""
+    ev = StarfallEvaluator(game)
+    st = blank(game, to_move=1)
+    siege = put(st, 5, 5, "X", 0, power=3)
+    put(st, 4, 4, "R", 1)
+    put(st, 6, 4, "R", 1)
+    put(st, 4, 6, "T", 1)  # a turret fires at a siege but does not surround it
+    assert ev.side_values(st)[0][DOOMED] == 0.0
+    put(st, 6, 6, "G", 1, power=2)
+    assert ev.side_values(st)[0][DOOMED] == 1.0
+    # and the engine agrees: a fourth drone stepping in ends the siege at full power
+    raider = put(st, 5, 2, "R", 1, ride="all")
+    step = next(m for m in st.legal_moves() if m.kind == mv.MOVE and m.a == raider and m.b == sq(st, 5, 4))
+    st.push(step)
+    assert st.kind[siege] == 0
+
+
 def test_a_scout_beside_its_stocked_command_counts_the_missile_it_will_load(game):
     ev = StarfallEvaluator(game)
     st = blank(game)
