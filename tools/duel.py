@@ -97,7 +97,7 @@ def play(args: dict[str, Any], index: int) -> dict[str, Any]:
     result = state.result
     winner = None if result is None or result.winner is None else order[result.winner]
     chance = None
-    if result is None:  # stopped at --max-plies: A's chance by the game's evaluator
+    if result is None and plugins.evaluators(args["game"]):  # stopped at --max-plies: A's chance there
         evaluator = plugins.evaluator(args["game"]).factory(game)
         south = evaluator.win_chance(evaluator.score(state))
         chance = round(south if seat_of[0] == 0 else 1.0 - south, 4)
