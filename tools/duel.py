@@ -273,7 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-a", type=float, default=None)
     parser.add_argument("--budget-b", type=float, default=None)
     parser.add_argument("--match-time", type=int, choices=(0, 1), default=None)
-    parser.add_argument("--max-plies", type=int, default=20_000)
+    parser.add_argument("--max-plies", type=int, default=20_000,
+                        help="stop each game after this many plies; a stopped game keeps A's win chance there "
+                             "by the game's evaluator, and the summary adds A's expected score")
     parser.add_argument("--sprt", default=None, help="ELO0,ELO1: print the SPRT log-likelihood ratio")
     parser.add_argument("--plugin", action="append", default=[])
     parser.add_argument("-j", "--jobs", type=int, default=1)
