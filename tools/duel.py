@@ -28,6 +28,13 @@ command again and it plays only the games the file lacks, so a batch survives in
 ``--shard I/N`` plays only the games whose index is I modulo N, so one batch can run as N
 processes with N files; ``--summarise`` takes them all.
 ``--plugin FILE`` loads extra bots (tools/legacy_skill_bot.py holds today's Starfall skill 100).
+
+``--timeline N`` plays game N of the batch again (numbered from 1 as the batch prints it; its
+file keys the game N - 1), with the same seeds, seats and budgets, and prints a line every ``--every`` plies: each evaluator term as the first seat's
+value / the second's (terms at 0 for both left out; ``--terms`` names the ones to show), then how many events
+of each kind the moves since the line before made. Bots that choose by seed and work count
+(Node War's Expert, Starfall's skill bots, metered skill 100) play the batch's game again
+move for move; a bot on the clock plays a new game.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -57,8 +65,11 @@ def _setup(plugin_files: list[str]) -> Any:
     return _PLUGINS
 
 
-def play(args: dict[str, Any], index: int) -> dict[str, Any]:
-    """Game ``index`` of the batch: who won, why, and every move's think time and simulations."""
+def play(args: dict[str, Any], index: int, watch: Callable[[Any, list[Any]], None] | None = None) -> dict[str, Any]:
+    """Game ``index`` of the batch: who won, why, and every move's think time and simulations.
+
+    With ``watch``, every move is applied with its events (``State.apply``) and ``watch`` is
+    called with the state and those events after each; otherwise moves are pushed."""
     from pegboard.batch.runner import derive_seed
     from pegboard.rules.rulesets import load_game
 
@@ -93,7 +104,10 @@ def play(args: dict[str, Any], index: int) -> dict[str, Any]:
         reason = state.check(move)
         if reason is not None:
             raise RuntimeError(f"{entrants[entrant]} played an illegal move in game {index + 1}: {reason}")
-        state.push(move)
+        if watch is None:
+            state.push(move)
+        else:
+            watch(state, state.apply(move))
     result = state.result
     winner = None if result is None or result.winner is None else order[result.winner]
     chance = None
@@ -114,6 +128,49 @@ def play(args: dict[str, Any], index: int) -> dict[str, Any]:
         "sims": sims,
         "load": os.getloadavg()[0],
     }
+
+
+def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...] = ()) -> list[str]:
+    """Game ``index`` (from 0) of the batch played again (see the module docstring): its
+    lines, the last one after the final move, then the result."""
+    plugins = _setup(args["plugin"])
+    kinds: Counter[str] = Counter()
+    lines: list[str] = []
+    evaluators: list[Any] = []
+    seats: list[str] = []
+
+    def watch(state: Any, events: list[Any]) -> None:
+        kinds.update(event.kind for event in events)
+        if state.ply % every and state.result is None and state.ply < args["max_plies"]:
+            return
+        if not seats:
+            seats.extend(state.game.seats)
+            if plugins.evaluators(args["game"]):
+                evaluators.append(plugins.evaluator(args["game"]).factory(state.game))
+            known = {term.name for term in evaluators[0].evaluate(state).terms} if evaluators else set()
+            unknown = sorted(set(terms) - known)
+            if unknown:
+                raise SystemExit(f"{args['game']}'s evaluator has no term {', '.join(unknown)}"
+                                 + (f" (its terms: {', '.join(sorted(known))})" if known else ""))
+        shown = []
+        if evaluators:
+            for term in evaluators[0].evaluate(state).terms:
+                a, b = term.values
+                if (a or b or term.name in terms) and (not terms or term.name in terms):
+                    shown.append(f"{term.name} {a:g}/{b:g}")
+        happened = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
+        lines.append(f"ply {state.ply:>4}  {'  '.join(shown)}  | {happened or 'no events'}")
+        kinds.clear()
+
+    game = play(args, index, watch)
+    seat = seats or ["seat 0", "seat 1"]
+    a_seat = game["a_seat"]
+    winner = {0: args["a"], 1: args["b"], None: "nobody"}[game["winner"]]
+    lines.insert(0, f"game {index + 1} of {args['game']} seed {args['seed']}: {args['a']} ({seat[a_seat]}) v {args['b']} "
+                    f"({seat[1 - a_seat]}); each term {seat[0]}/{seat[1]}, then the events since the line before")
+    lines.append(f"result: {game['reason']} after {game['plies']} plies, won by {winner}"
+                 + (f", scores {game['scores'][0]}-{game['scores'][1]}" if game["scores"] else ""))
+    return lines
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -283,6 +340,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard", default=None, help="I/N: play only the games whose index is I modulo N")
     parser.add_argument("--summarise", type=Path, nargs="+", default=None, help="batch files of one batch (shards add up)")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--timeline", type=int, default=None, metavar="N",
+                        help="play game N of the batch (from 1, as the batch prints it) again, printing the evaluator's "
+                             "terms and the events every --every plies")
+    parser.add_argument("--every", type=int, default=20, help="with --timeline: plies between lines (default 20)")
+    parser.add_argument("--terms", default="", help="with --timeline: the comma-separated terms to show (default: all not at 0)")
     parser.add_argument("--paired", type=Path, nargs="+", default=None,
                         help="with --summarise: a baseline batch (same game, seed and B) to compare with game by game")
     args = parser.parse_args(argv)
@@ -317,6 +379,23 @@ def main(argv: list[str] | None = None) -> int:
         "match_time": args.match_time, "max_plies": args.max_plies,
         "plugin": [str(Path(p).resolve()) for p in args.plugin],
     }
+    try:  # an unknown game, ruleset or bot: one line here, not a traceback from a worker
+        from pegboard.errors import PegboardError
+        from pegboard.rules.rulesets import load_game
+
+        plugins = _setup(plan["plugin"])
+        load_game(args.game, args.ruleset, plugins)
+        for bot in (args.a, args.b):
+            plugins.bot(args.game, bot)
+    except PegboardError as error:
+        parser.error(str(error))
+    if args.timeline is not None:
+        if args.timeline < 1 or args.every < 1:
+            parser.error("--timeline takes a game number from 1, and --every a number of plies from 1")
+        terms = tuple(t for t in args.terms.split(",") if t)
+        for line in timeline(plan, args.timeline - 1, args.every, terms):
+            print(line)
+        return 0
     data = load(args.json) if args.json else {}
     if data and {k: data.get(k) for k in plan} != plan:
         parser.error(f"{args.json} holds another batch: {json.dumps({k: data.get(k) for k in plan})}")

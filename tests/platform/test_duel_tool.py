@@ -46,6 +46,31 @@ def test_games_stopped_at_max_plies_count_the_evaluators_win_chance(tmp_path: Pa
     assert [tool.expected_points(g) for g in (finished, old)] == [1.0, 0.5]
 
 
+
+def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("duel")
+    out = tmp_path / "batch.json"
+    base = ["nodewar", "medium", "random", "--ruleset", "skirmish", "--seed", "3"]
+    assert tool.main([*base, "--games", "2", "--json", str(out)]) == 0
+    game = json.loads(out.read_text())["games"]["1"]  # printed by the batch as game 2
+    capsys.readouterr()
+    assert tool.main([*base, "--timeline", "2", "--every", "5", "--terms", "alive_nodes,dead_nodes"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    seat = "Blue" if game["a_seat"] == 0 else "Red"
+    assert lines[0].startswith(f"game 2 of nodewar seed 3: medium ({seat}) v random")
+    assert [int(line.split()[1]) for line in lines[1:-1]] == [*range(5, game["plies"], 5), game["plies"]]
+    assert all("alive_nodes " in line and "dead_nodes " in line and "mobility" not in line for line in lines[1:-1])
+    assert "node_placed" in lines[1] and "game_over 1" in lines[-2]
+    # the same game as the batch's: the same length, ending and winner
+    winner = ("medium", "random", "nobody")[2 if game["winner"] is None else game["winner"]]
+    assert lines[-1].startswith(f"result: {game['reason']} after {game['plies']} plies, won by {winner}")
+    for bad in (["--timeline", "0"], ["--timeline", "1", "--terms", "no_such_term"]):
+        with pytest.raises(SystemExit):
+            tool.main([*base, *bad])
+    with pytest.raises(SystemExit):  # an unknown bot is one line, before any game starts
+        tool.main(["nodewar", "no-such-bot", "random", "--timeline", "1"])
+
 def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> None:
     tool = load_tool("duel")
     score, low, high = tool.interval([1.0] * 10)
