@@ -165,7 +165,8 @@ def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...
     game = play(args, index, watch)
     seat = seats or ["seat 0", "seat 1"]
     a_seat = game["a_seat"]
-    winner = {0: args["a"], 1: args["b"], None: "nobody"}[game["winner"]]
+    seat_of = {0: a_seat, 1: 1 - a_seat}
+    winner = "nobody" if game["winner"] is None else f"{(args['a'], args['b'])[game['winner']]} ({seat[seat_of[game['winner']]]})"
     lines.insert(0, f"game {index + 1} of {args['game']} seed {args['seed']}: {args['a']} ({seat[a_seat]}) v {args['b']} "
                     f"({seat[1 - a_seat]}); each term {seat[0]}/{seat[1]}, then the events since the line before")
     lines.append(f"result: {game['reason']} after {game['plies']} plies, won by {winner}"

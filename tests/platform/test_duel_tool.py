@@ -63,7 +63,9 @@ def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path:
     assert all("alive_nodes " in line and "dead_nodes " in line and "mobility" not in line for line in lines[1:-1])
     assert "node_placed" in lines[1] and "game_over 1" in lines[-2]
     # the same game as the batch's: the same length, ending and winner
-    winner = ("medium", "random", "nobody")[2 if game["winner"] is None else game["winner"]]
+    assert game["winner"] is not None
+    won_seat = game["a_seat"] if game["winner"] == 0 else 1 - game["a_seat"]
+    winner = f"{('medium', 'random')[game['winner']]} ({('Blue', 'Red')[won_seat]})"
     assert lines[-1].startswith(f"result: {game['reason']} after {game['plies']} plies, won by {winner}")
     for bad in (["--timeline", "0"], ["--timeline", "1", "--terms", "no_such_term"]):
         with pytest.raises(SystemExit):
