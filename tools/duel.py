@@ -30,9 +30,10 @@ processes with N files; ``--summarise`` takes them all.
 ``--plugin FILE`` loads extra bots (tools/legacy_skill_bot.py holds today's Starfall skill 100).
 
 ``--timeline N`` plays game N of the batch again (numbered from 1 as the batch prints it; its
-file keys the game N - 1), with the same seeds, seats and budgets, and prints a line every ``--every`` plies: each evaluator term as the first seat's
-value / the second's (terms at 0 for both left out; ``--terms`` names the ones to show), then how many events
-of each kind the moves since the line before made. Bots that choose by seed and work count
+file keys the game N - 1) with the same seeds, seats and budgets, and prints a line every
+``--every`` plies: each evaluator term as the first seat's value / the second's (terms at 0
+for both left out; ``--terms`` names the ones to show), then how many events of each kind
+the moves since the line before made. Bots that choose by seed and work count
 (Node War's Expert, Starfall's skill bots, metered skill 100) play the batch's game again
 move for move; a bot on the clock plays a new game.
 """
@@ -156,7 +157,7 @@ def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...
         if evaluators:
             for term in evaluators[0].evaluate(state).terms:
                 a, b = term.values
-                if (a or b or term.name in terms) and (not terms or term.name in terms):
+                if (term.name in terms) if terms else (a or b):
                     shown.append(f"{term.name} {a:g}/{b:g}")
         happened = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
         lines.append(f"ply {state.ply:>4}  {'  '.join(shown)}  | {happened or 'no events'}")
@@ -166,7 +167,8 @@ def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...
     seat = seats or ["seat 0", "seat 1"]
     a_seat = game["a_seat"]
     seat_of = {0: a_seat, 1: 1 - a_seat}
-    winner = "nobody" if game["winner"] is None else f"{(args['a'], args['b'])[game['winner']]} ({seat[seat_of[game['winner']]]})"
+    won = game["winner"]
+    winner = "nobody" if won is None else f"{(args['a'], args['b'])[won]} ({seat[seat_of[won]]})"
     lines.insert(0, f"game {index + 1} of {args['game']} seed {args['seed']}: {args['a']} ({seat[a_seat]}) v {args['b']} "
                     f"({seat[1 - a_seat]}); each term {seat[0]}/{seat[1]}, then the events since the line before")
     lines.append(f"result: {game['reason']} after {game['plies']} plies, won by {winner}"
