@@ -144,21 +144,20 @@ def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...
         kinds.update(event.kind for event in events)
         if state.ply % every and state.result is None and state.ply < args["max_plies"]:
             return
-        if not seats:
+        first = not seats
+        if first:
             seats.extend(state.game.seats)
             if plugins.evaluators(args["game"]):
                 evaluators.append(plugins.evaluator(args["game"]).factory(state.game))
-            known = {term.name for term in evaluators[0].evaluate(state).terms} if evaluators else set()
+        values = evaluators[0].evaluate(state).terms if evaluators else ()
+        if first:
+            known = {term.name for term in values}
             unknown = sorted(set(terms) - known)
             if unknown:
                 raise SystemExit(f"{args['game']}'s evaluator has no term {', '.join(unknown)}"
                                  + (f" (its terms: {', '.join(sorted(known))})" if known else ""))
-        shown = []
-        if evaluators:
-            for term in evaluators[0].evaluate(state).terms:
-                a, b = term.values
-                if (term.name in terms) if terms else (a or b):
-                    shown.append(f"{term.name} {a:g}/{b:g}")
+        shown = [f"{term.name} {term.values[0]:g}/{term.values[1]:g}" for term in values
+                 if ((term.name in terms) if terms else any(term.values))]
         happened = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
         lines.append(f"ply {state.ply:>4}  {'  '.join(shown)}  | {happened or 'no events'}")
         kinds.clear()

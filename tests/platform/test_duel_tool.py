@@ -46,7 +46,6 @@ def test_games_stopped_at_max_plies_count_the_evaluators_win_chance(tmp_path: Pa
     assert [tool.expected_points(g) for g in (finished, old)] == [1.0, 0.5]
 
 
-
 def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path: Path,
                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     tool = load_tool("duel")
@@ -72,6 +71,7 @@ def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path:
             tool.main([*base, *bad])
     with pytest.raises(SystemExit):  # an unknown bot is one line, before any game starts
         tool.main(["nodewar", "no-such-bot", "random", "--timeline", "1"])
+
 
 def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> None:
     tool = load_tool("duel")
