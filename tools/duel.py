@@ -133,45 +133,42 @@ def play(args: dict[str, Any], index: int, watch: Callable[[Any, list[Any]], Non
 
 def timeline(args: dict[str, Any], index: int, every: int, terms: tuple[str, ...] = ()) -> list[str]:
     """Game ``index`` (from 0) of the batch played again (see the module docstring): its
-    lines, the last one after the final move, then the result."""
+    lines, the last one after the final move, then the result. An unknown name in ``terms``
+    stops it before the game starts."""
+    from pegboard.rules.rulesets import load_game
+
     plugins = _setup(args["plugin"])
+    game = load_game(args["game"], args["ruleset"], plugins)
+    evaluator = plugins.evaluator(args["game"]).factory(game) if plugins.evaluators(args["game"]) else None
+    known = {term.name for term in evaluator.evaluate(game.new_state(0)).terms} if evaluator else set()
+    unknown = sorted(set(terms) - known)
+    if unknown:
+        raise SystemExit(f"{args['game']}'s evaluator has no term {', '.join(unknown)}"
+                         + (f" (its terms: {', '.join(sorted(known))})" if known else ""))
     kinds: Counter[str] = Counter()
     lines: list[str] = []
-    evaluators: list[Any] = []
-    seats: list[str] = []
 
     def watch(state: Any, events: list[Any]) -> None:
         kinds.update(event.kind for event in events)
         if state.ply % every and state.result is None and state.ply < args["max_plies"]:
             return
-        first = not seats
-        if first:
-            seats.extend(state.game.seats)
-            if plugins.evaluators(args["game"]):
-                evaluators.append(plugins.evaluator(args["game"]).factory(state.game))
-        values = evaluators[0].evaluate(state).terms if evaluators else ()
-        if first:
-            known = {term.name for term in values}
-            unknown = sorted(set(terms) - known)
-            if unknown:
-                raise SystemExit(f"{args['game']}'s evaluator has no term {', '.join(unknown)}"
-                                 + (f" (its terms: {', '.join(sorted(known))})" if known else ""))
+        values = evaluator.evaluate(state).terms if evaluator else ()
         shown = [f"{term.name} {term.values[0]:g}/{term.values[1]:g}" for term in values
                  if ((term.name in terms) if terms else any(term.values))]
         happened = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
         lines.append(f"ply {state.ply:>4}  {'  '.join(shown)}  | {happened or 'no events'}")
         kinds.clear()
 
-    game = play(args, index, watch)
-    seat = seats or ["seat 0", "seat 1"]
-    a_seat = game["a_seat"]
+    played = play(args, index, watch)
+    seat = list(game.seats)
+    a_seat = played["a_seat"]
     seat_of = {0: a_seat, 1: 1 - a_seat}
-    won = game["winner"]
+    won = played["winner"]
     winner = "nobody" if won is None else f"{(args['a'], args['b'])[won]} ({seat[seat_of[won]]})"
     lines.insert(0, f"game {index + 1} of {args['game']} seed {args['seed']}: {args['a']} ({seat[a_seat]}) v {args['b']} "
                     f"({seat[1 - a_seat]}); each term {seat[0]}/{seat[1]}, then the events since the line before")
-    lines.append(f"result: {game['reason']} after {game['plies']} plies, won by {winner}"
-                 + (f", scores {game['scores'][0]}-{game['scores'][1]}" if game["scores"] else ""))
+    lines.append(f"result: {played['reason']} after {played['plies']} plies, won by {winner}"
+                 + (f", scores {played['scores'][0]}-{played['scores'][1]}" if played["scores"] else ""))
     return lines
 
 

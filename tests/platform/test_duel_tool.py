@@ -47,7 +47,8 @@ def test_games_stopped_at_max_plies_count_the_evaluators_win_chance(tmp_path: Pa
 
 
 def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path: Path,
-                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     tool = load_tool("duel")
     out = tmp_path / "batch.json"
     base = ["nodewar", "medium", "random", "--ruleset", "skirmish", "--seed", "3"]
@@ -71,6 +72,9 @@ def test_a_timeline_plays_a_batch_game_again_with_its_terms_and_events(tmp_path:
             tool.main([*base, *bad])
     with pytest.raises(SystemExit):  # an unknown bot is one line, before any game starts
         tool.main(["nodewar", "no-such-bot", "random", "--timeline", "1"])
+    monkeypatch.setattr(tool, "play", lambda *a, **k: pytest.fail("a game was played"))
+    with pytest.raises(SystemExit, match="no term no_such_term"):  # an unknown term, too
+        tool.main([*base, "--timeline", "1", "--terms", "no_such_term"])
 
 
 def test_the_wilson_interval_holds_a_perfect_score_and_narrows_with_games() -> None:
