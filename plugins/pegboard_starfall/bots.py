@@ -115,6 +115,10 @@ STALL_OPEN = 2.0
 #: keeps the knowledge of 1 Dec 2026.
 FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
 
+#: Skill 100 (metered) resigns a game it has lost on squares with no siege to win it back:
+#: see :func:`beaten`.
+CONCEDES_AT = 100
+
 #: The follow-up ply (skill 100, metered): the reply check's this many best candidates are
 #: ranked again by the mover's best action after the opponent's expected reply, scored in
 #: the bot's own view, so that a move is judged by what it sets up (a scout brought to open
@@ -143,6 +147,8 @@ class Knowledge:
     #: level has no stall breaker.
     stall_own: tuple[float, ...] = ()
     stall_theirs: tuple[float, ...] = ()
+    #: True when the level resigns a game :func:`beaten` calls lost (metered skill 100).
+    concedes: bool = False
 
     @property
     def breaks_stalls(self) -> bool:
@@ -177,7 +183,8 @@ class Knowledge:
             stall_own = tuple(w * boost.get(t, 1.0) for t, w in zip(TERMS, own, strict=True))
             stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
                                  for t, w in zip(TERMS, theirs, strict=True))
-        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs)
+        concedes = finish and skill >= CONCEDES_AT
+        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs, concedes)
 
 
 class Searcher:
@@ -474,6 +481,9 @@ class SkillBot(Bot):
         moves = view.legal_moves()
         if not moves:
             raise ValueError("no legal move to choose from")
+        if self.searcher.k.concedes and beaten(view):
+            resign: SfMove = view.concede_move(view.to_move, "resign")
+            return resign
         if self.rng.randrange(100) < self.skill:
             self.limit_seconds(budget)
             try:
@@ -531,6 +541,27 @@ class SkillBot(Bot):
         return SearchResult(move=move, score=value if me == 0 else -value, line=line, work=spent)
 
 
+def beaten(st: Any) -> bool:
+    """True when the side to move has lost on squares and holds no siege to win back with.
+
+    Under rules where owned land never changes hands (``claims.take_enemy`` off, as in
+    standard), a side whose opponent owns more than half the board can neither reach the
+    territory target first nor win (or draw) at the turn cap; with no siege of its own on the
+    board, only a siege it has yet to make or an asteroid drop on the enemy Command could
+    still win. In 40 self-play games (docs/balance.md, "6 Dec, thirteenth session") no side
+    this function called beaten went on to win; sides behind on squares that still held a
+    siege won 5 of 24 such games, so those play on. Reads only ``st`` (a player's view).
+    """
+    if st.rules.claim_enemy:
+        return False
+    me = st.to_move
+    owner = st.owner
+    if 2 * owner.count(me ^ 1) <= len(owner):
+        return False
+    kind, side = st.kind, st.side
+    return not any(kind[sq] == SIEGE and side[sq] == me for sq in range(len(owner)))
+
+
 def hint(game: Any, state: Any, seat: int) -> SfMove | None:
     """The best swap for ``seat`` by the skill-100 evaluation, seen from ``seat``'s view only.
 
@@ -550,4 +581,4 @@ def hint(game: Any, state: Any, seat: int) -> SfMove | None:
 HINT_BUDGET = 0.5
 
 
-__all__ = ["HINT_BUDGET", "LADDER", "SKILLS", "Knowledge", "Searcher", "SkillBot", "Step", "hint"]
+__all__ = ["HINT_BUDGET", "LADDER", "SKILLS", "Knowledge", "Searcher", "SkillBot", "Step", "beaten", "hint"]

@@ -85,7 +85,8 @@ BOTS = tuple(
         game="starfall",
         budget=SKILL_BUDGET,
         description=f"Best move {skill}% of the time, else a random legal move; knows the ladder up to {skill} "
-                    "(docs/rules/starfall.md, Bots).",
+                    "(docs/rules/starfall.md, Bots)" + ("; resigns a game lost on squares when it has no siege left."
+                                                       if skill == 100 else "."),
         hint_after=HINT_AFTER if skill <= HINT_MAX_SKILL else None,
     )
     for skill in range(0, 101, 10)

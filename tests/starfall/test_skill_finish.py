@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from pegboard_starfall import moves as mv
-from pegboard_starfall.bots import FINISH_TERMS, Knowledge, Searcher, SkillBot
+from pegboard_starfall.bots import FINISH_TERMS, Knowledge, Searcher, SkillBot, beaten
 from pegboard_starfall.evaluator import DEFAULT_WEIGHTS, TERMS, StarfallEvaluator
-from support.starfall_helpers import blank, own, put, sq
+from support.starfall_helpers import blank, make_game, own, put, sq
 
 DOOMED = TERMS.index("siege_doomed")
 POWER = TERMS.index("siege_power")
@@ -135,3 +135,67 @@ def test_the_legacy_knowledge_has_no_finishing_terms_and_no_stall_breaker():
     assert new.breaks_stalls and not old.breaks_stalls
     assert not Knowledge.at(90, weights).breaks_stalls
     assert all(not Knowledge.at(90, weights).own[TERMS.index(n)] for n in FINISH_TERMS)
+
+
+def _lost_count(game, north_rows: int = 6):
+    """South to move; North owns the top ``north_rows`` rows (11 squares each), South the
+    rest; each side has only its Command."""
+    st = blank(game)
+    own(st, [(c, r) for r in range(11 - north_rows) for c in range(11)], 0)
+    own(st, [(c, r) for r in range(11 - north_rows, 11) for c in range(11)], 1)
+    return st
+
+
+def test_skill_100_resigns_a_count_it_has_lost_with_no_siege_to_win_it_back(game):
+    st = _lost_count(game)  # North 66 of 121: South can neither reach 69 first nor win at the cap
+    assert beaten(st)
+    move = SkillBot(game, 3, 100).choose(st.clone(), 0.05)
+    assert move == st.concede_move(0, "resign")
+    st.apply(move)
+    assert (st.result.winner, st.result.reason) == (1, "resign")
+
+
+def test_skill_100_plays_on_while_it_can_still_draw_on_squares_or_holds_a_siege(game):
+    st = blank(game)
+    own(st, [(c, r) for r in range(5, 11) for c in range(11)][:60], 1)  # 60: not more than half
+    assert not beaten(st)
+    st = _lost_count(game)
+    put(st, 5, 3, "X", 0)  # a siege of its own: a siege win is still on
+    assert not beaten(st)
+    move = SkillBot(game, 3, 100).choose(st.clone(), 0.05)
+    assert move.kind != mv.CONCEDE and st.check(move) is None
+    st = _lost_count(game)
+    st.current = st.turn = 1  # the side ahead never resigns
+    assert not beaten(st)
+
+
+def test_no_resignation_where_claims_take_the_other_sides_land():
+    taking = make_game(claims={"take_enemy": True})
+    st = _lost_count(taking)
+    assert not beaten(st)  # the land can still change hands
+
+
+def test_only_the_metered_skill_100_resigns_and_its_search_never_does(game):
+    st = _lost_count(game)
+    weights = dict(DEFAULT_WEIGHTS)
+    assert Knowledge.at(100, weights).concedes
+    assert not Knowledge.at(100, weights, finish=False).concedes  # the legacy bot
+    assert not any(Knowledge.at(skill, weights).concedes for skill in range(0, 100, 10))
+    for bot in (SkillBot(game, 3, 90), SkillBot(game, 3, 100, metered=False)):
+        assert bot.choose(st.clone(), 0.05).kind != mv.CONCEDE
+    found = SkillBot(game, 3, 100).search(st.clone(), work=200)  # analysis and hints want a real move
+    assert found.move.kind != mv.CONCEDE and st.check(found.move) is None
+
+
+def test_a_session_plays_skill_100s_resignation_as_the_games_end(game):
+    """The window's session takes the resignation like any answer: the game ends, the record keeps it."""
+    from pegboard.match.session import Session
+
+    session = Session(game, ["skill-100", "human"], seed=1, threaded=False)
+    session.state = _lost_count(game)  # South (the bot) to move, 55 squares to North's 66
+    session.poll()
+    assert (session.result.winner, session.result.reason) == (1, "resign")
+    last = session.history[-1]
+    assert (last.by, last.text) == ("skill-100", "resigns")  # the history reads "South: resigns"
+    assert session.result.text == "South resigns: North wins."
+    assert game.encode_move(last.move) == {"type": "concede", "seat": 0, "reason": "resign"}
