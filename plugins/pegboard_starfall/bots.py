@@ -548,9 +548,9 @@ def beaten(st: Any) -> bool:
     standard), a side whose opponent owns more than half the board can neither reach the
     territory target first nor win (or draw) at the turn cap; with no siege of its own on the
     board, only a siege it has yet to make or an asteroid drop on the enemy Command could
-    still win. In 40 self-play games (docs/balance.md, "6 Dec, thirteenth session") no side
-    this function called beaten went on to win; sides behind on squares that still held a
-    siege won 5 of 24 such games, so those play on. Reads only ``st`` (a player's view).
+    still win. In the shadow batches of docs/balance.md ("6 Dec, thirteenth session") no side
+    this calls beaten went on to win, while sides that far behind that still held a siege won
+    10 of 34 games back, so those play on. Reads only ``st`` (a player's view).
     """
     if st.rules.claim_enemy:
         return False
