@@ -12,7 +12,8 @@ From skill 80 the best few candidates are also answered by the opponent's best r
 skill 100 then ranks its best four again by its own best action after that reply.
 
 :meth:`SkillBot.search` runs the same search as ``choose`` for the level's best move (never
-the random one) and reports its score, the reply it expects and the work spent.
+the random one) and reports its score, the reply it expects and the work spent. Skill 100's
+``choose`` (never ``search``) resigns a game :func:`beaten` calls lost.
 """
 
 from __future__ import annotations
