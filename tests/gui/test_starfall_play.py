@@ -571,6 +571,41 @@ def test_export_and_import_a_game_played_under_settings(plugins, tmp_path):
         window.close()
 
 
+def test_an_imported_game_against_a_skill_bot_is_not_rated(plugins, tmp_path):
+    """A file could hold a position already won: playing on from it counts for nothing."""
+    from pegboard.ratings.profile import open_profile
+    from pegboard.ui import make_session
+    from pegboard_starfall.ui import match
+
+    made = make_session("starfall", "standard", ["human", "human"], plugins, seed=5, threaded=False)
+    for _ in range(2):
+        made.play(next(m for m in made.state.legal_moves() if m.kind == "swap"))
+    path = tmp_path / "two.json"
+    made.export(path)
+    window = open_starfall(plugins, seats=("human", "skill-10"), settings=store(skill=10))
+    try:
+        s = window.session
+        assert match.is_rated(s) and "(rated)" in window.board.scores.text
+        window._import(path)
+        if window.dialog is not None:
+            window.close_dialog(window.dialog)
+        assert s.cursor == 2 and s.to_move == 0 and match.imported(s) and not match.is_rated(s)
+        assert "not rated: imported" in window.board.scores.text
+        move, _at = paying_swap(s.state)
+        drag(window, move.a, move.b)
+        window.tick(0.05)  # skill-10 answers
+        assert s.cursor == 4 and not match.info(s).registered
+        assert window.buttons["undo"].enabled, "an unrated game may take moves back"
+        with open_profile() as prof:
+            assert prof.history() == [] and prof.rating == 1000.0
+        window.new_game()  # and leaving it costs nothing
+        with open_profile() as prof:
+            assert prof.history() == []
+        assert match.is_rated(window.session) and not match.imported(window.session)
+    finally:
+        window.close()
+
+
 def test_settings_pick_the_open_sky_variant_and_keep_other_settings_on_top(window):
     dialog = window.open_settings()
     window.click_widget(dialog.widget_for("rules").next)

@@ -1,7 +1,7 @@
 """Starting Starfall games from the Settings, and the rated-game bookkeeping around them.
 
 A game is *rated* when one person plays a skill bot (``skill-S``) outside the
-guided game. Rated games are registered in the local profile when their first
+guided game, in a game begun in the window (an imported one is not rated). Rated games are registered in the local profile when their first
 move is played (so merely opening the window costs nothing) and finished when
 the result comes; starting another game meanwhile records a loss (the
 profile does that when the next rated game starts, and :func:`abandon` does
@@ -97,8 +97,16 @@ def human_seat(session: Any) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
+def imported(session: Any) -> bool:
+    """True when the game under way came from a file (Import): its moves were not played here."""
+    history = session.history
+    return bool(history) and history[0].by == "import"
+
+
 def is_rated(session: Any) -> bool:
-    return skill_of(session) is not None and not info(session).guided
+    """One person against a skill bot, outside the guided game, in a game begun in this window
+    (an imported one could be a position already won)."""
+    return skill_of(session) is not None and not info(session).guided and not imported(session)
 
 
 def wanted_seats(session: Any, plugins: Any, skill: int) -> list[Any]:
@@ -129,4 +137,4 @@ def configure(session: Any, plugins: Any, values: Mapping[str, Any], ratings: tu
     return True
 
 
-__all__ = ["MatchInfo", "configure", "human_seat", "info", "is_rated", "drop_guide", "guide_next", "previous", "skill_of", "wanted_seats"]
+__all__ = ["MatchInfo", "configure", "human_seat", "imported", "info", "is_rated", "drop_guide", "guide_next", "previous", "skill_of", "wanted_seats"]

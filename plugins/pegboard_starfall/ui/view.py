@@ -561,7 +561,8 @@ class StarfallView(BoardViewBase):
         if match.info(self.session).guided:
             lines.append("Guided first game (not rated)")
         elif skill is not None:
-            rated_word = "rated" if self.profile is not None else "not rated: no profile"
+            rated_word = ("not rated: imported" if match.imported(self.session) else
+                          "rated" if self.profile is not None else "not rated: no profile")
             lines.append(f"You {rated.rating(self.profile):.0f} · bot skill {skill}: {options.bot_rating(skill)} ({rated_word})")
         known = self.view_state()
         hidden = self.viewer ^ 1 if st.rules.fogged else None
