@@ -1,9 +1,10 @@
 """Starting Starfall games from the Settings, and the rated-game bookkeeping around them.
 
 A game is *rated* when one person plays a skill bot (``skill-S``) outside the
-guided game, in a game begun in the window (an imported one is not rated). Rated games are registered in the local profile when their first
-move is played (so merely opening the window costs nothing) and finished when
-the result comes; starting another game meanwhile records a loss (the
+guided game, in a game begun in the window (an imported one is not rated).
+Rated games are registered in the local profile when their first move is
+played (so merely opening the window costs nothing) and finished when the
+result comes; starting another game meanwhile records a loss (the
 profile does that when the next rated game starts, and :func:`abandon` does
 it at once when the person starts a new game).
 """
