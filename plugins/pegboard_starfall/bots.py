@@ -13,7 +13,9 @@ skill 100 then ranks its best four again by its own best action after that reply
 
 :meth:`SkillBot.search` runs the same search as ``choose`` for the level's best move (never
 the random one) and reports its score, the reply it expects and the work spent. Skill 100's
-``choose`` (never ``search``) resigns a game :func:`beaten` calls lost.
+``choose`` (never ``search``) resigns a game :func:`beaten` calls lost; once it owns more than
+half the board, its search counts a position where the other side would resign as
+BEATEN_BONUS better, so it hunts the last siege of a side that has lost the count.
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ from pegboard.specs import Bot, SearchResult
 
 from .evaluator import TERMS, StarfallEvaluator
 from .moves import BUILD, CLAIM, FIRE, MOVE, RAM, STRIKE, SWAP, WARP, SfMove
-from .pieces import HUNTER, SCOUT, SHIELD, SIEGE
+from .pieces import HUNTER, SCOUT, SHIELD, SIEGE, TURRET
 
 SKILLS: tuple[int, ...] = tuple(range(0, 101, 10))
 EXPOSED = TERMS.index("exposed")
 WON = TERMS.index("won")
+TERRITORY = TERMS.index("territory")
+SIEGE_POWER = TERMS.index("siege_power")
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,10 @@ FINISH_TERMS = frozenset({"siege_power", "siege_doomed"})
 #: Skill 100 (metered) resigns a game it has lost on squares with no siege to win it back:
 #: see :func:`beaten`.
 CONCEDES_AT = 100
+#: What a conceding level adds to a position in which the other side has lost on squares
+#: and holds no siege (it would resign: see :func:`beaten`), so that the side ahead hunts
+#: the last siege of a side that has lost the count.
+BEATEN_BONUS = 40.0
 
 #: The follow-up ply (skill 100, metered): the reply check's this many best candidates are
 #: ranked again by the mover's best action after the opponent's expected reply, scored in
@@ -150,6 +158,10 @@ class Knowledge:
     stall_theirs: tuple[float, ...] = ()
     #: True when the level resigns a game :func:`beaten` calls lost (metered skill 100).
     concedes: bool = False
+    #: True when the level plays in full every drone move that ends beside an enemy siege or
+    #: turret (metered skill 100): moved alone, such a drone would not complete a surround,
+    #: take a turret's shot or shield the siege (see :meth:`Searcher.arrives_in_range`).
+    exact_arrivals: bool = False
 
     @property
     def breaks_stalls(self) -> bool:
@@ -185,7 +197,7 @@ class Knowledge:
             stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
                                  for t, w in zip(TERMS, theirs, strict=True))
         concedes = finish and skill >= CONCEDES_AT
-        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs, concedes)
+        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs, concedes, concedes)
 
 
 class Searcher:
@@ -210,9 +222,13 @@ class Searcher:
         self.target = int(game.rules.target)
         #: The weights in use: the level's, or its stall breaker's (chosen at each search's root).
         self.own, self.theirs = knowledge.own, knowledge.theirs
+        #: BEATEN_BONUS where the level concedes and owned land stays put, else 0.
+        self.beaten_bonus = (BEATEN_BONUS if knowledge.concedes and not game.rules.claim_enemy and not self.fogged
+                             else 0.0)
 
     def value(self, st: Any, me: int) -> float:
-        """The position for ``me``, by the terms this level knows."""
+        """The position for ``me``, by the terms this level knows (plus ``beaten_bonus`` when
+        ``me`` owns more than half the board and the other side has no siege left)."""
         self.work += 1
         values = self.evaluator.side_values(st, (me,) if self.own[EXPOSED] else ())
         mine, theirs = values[me], values[me ^ 1]
@@ -221,6 +237,8 @@ class Searcher:
             total += w * v
         for w, v in zip(self.theirs, theirs, strict=False):
             total -= w * v
+        if self.beaten_bonus and not theirs[SIEGE_POWER] and 2 * mine[TERRITORY] > len(st.owner):
+            total += self.beaten_bonus
         return total
 
     def shared_out(self, st: Any) -> bool:
@@ -244,16 +262,18 @@ class Searcher:
 
         Plain drone moves (see :meth:`plain`) change no star, so the opponent's start of
         turn after each is the same: one of them is played in full and the rest are scored
-        by moving the drone alone, plus the difference that full play made. With ``stop`` (a
-        perf_counter time), moves not reached by then are left out.
+        by moving the drone alone, plus the difference that full play made (with
+        ``exact_arrivals``, not those that end beside an enemy siege or turret). With ``stop``
+        (a perf_counter time), moves not reached by then are left out.
         """
         out: list[tuple[float, SfMove]] = []
         jitter = self.rng.random
         offset: float | None = None
+        exact = self.k.exact_arrivals
         for m in moves:
             if stop is not None and out and self.past(stop, self.work_hard):
                 break
-            if self.plain(st, m, me):
+            if self.plain(st, m, me) and not (exact and self.arrives_in_range(st, m.b, me)):
                 light = self.light_value(st, m, me)
                 if offset is None:
                     st.push(m)
@@ -283,6 +303,17 @@ class Searcher:
             cmd = st.cmd[me]
             return cmd < 0 or b not in st.geo.nbr8[cmd]
         return True
+
+    @staticmethod
+    def arrives_in_range(st: Any, b: int, me: int) -> bool:
+        """True when a drone of ``me`` ending on ``b`` stands beside an enemy siege (it may
+        complete a surround, or shield it) or an enemy turret (it fires at the drone)."""
+        kind, side = st.kind, st.side
+        for t in st.geo.nbr8[b]:
+            k = kind[t]
+            if (k == SIEGE or k == TURRET) and side[t] != me:
+                return True
+        return False
 
     def light_value(self, st: Any, m: SfMove, me: int) -> float:
         """The value after moving the drone from m.a to m.b alone (then put back)."""

@@ -4,10 +4,11 @@ breaker). The legacy skill 100 (tools/legacy_skill_bot.py) keeps the 1 Dec 2026 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from pegboard_starfall import moves as mv
-from pegboard_starfall.bots import FINISH_TERMS, Knowledge, Searcher, SkillBot, beaten
+from pegboard_starfall.bots import BEATEN_BONUS, FINISH_TERMS, Knowledge, Searcher, SkillBot, beaten
 from pegboard_starfall.evaluator import DEFAULT_WEIGHTS, TERMS, StarfallEvaluator
 from support.starfall_helpers import blank, make_game, own, put, sq
 
@@ -199,3 +200,78 @@ def test_a_session_plays_skill_100s_resignation_as_the_games_end(game):
     assert (last.by, last.text) == ("skill-100", "resigns")  # the history reads "South: resigns"
     assert session.result.text == "South resigns: North wins."
     assert game.encode_move(last.move) == {"type": "concede", "seat": 0, "reason": "resign"}
+
+
+def _hunt(game):
+    """South to move owns 62 squares, North 53; the six squares b4-d5 around South's scout on
+    c4 are free. North's last siege, on i8, has three South raiders beside it and a fourth one step
+    away; a South shield keeps South's Command covered."""
+    st = blank(game)
+    free = {(c, r) for c in (1, 2, 3) for r in (3, 4)}
+    south = [(c, r) for r in range(6) for c in range(11) if (c, r) not in free]
+    north = [(c, r) for r in range(6, 11) for c in range(11)]
+    own(st, south + north[:2], 0)
+    own(st, north[2:], 1)
+    put(st, 2, 3, "S", 0)
+    put(st, 5, 1, "G", 0)
+    siege = put(st, 8, 7, "X", 1)
+    for c, r in ((7, 6), (9, 6), (7, 8)):
+        put(st, c, r, "R", 0, ride="all")
+    put(st, 9, 9, "R", 0, ride="all")
+    return st, siege
+
+
+def _searchers(game):
+    k = Knowledge.at(100, dict(DEFAULT_WEIGHTS))
+    return Searcher(game, k, random.Random(1)), Searcher(game, dataclasses.replace(k, concedes=False), random.Random(1))
+
+
+def test_the_side_ahead_counts_a_beaten_opponent_as_a_bonus(game):
+    """Once the mover owns more than half the board, a position where the other side has no
+    siege left (so it would resign) is worth BEATEN_BONUS more to skill 100."""
+    st, siege = _hunt(game)
+    assert (st.owner.count(0), st.owner.count(1)) == (62, 53)
+    hunter, plain = _searchers(game)
+    assert hunter.value(st, 0) == plain.value(st, 0)  # the siege stands: no bonus
+    st.kind[siege] = 0
+    assert hunter.value(st, 0) - plain.value(st, 0) == BEATEN_BONUS
+    assert hunter.value(st, 1) == plain.value(st, 1)  # never for the side behind
+    st.owner[sq(st, 0, 0)] = st.owner[sq(st, 1, 0)] = -1  # 60 squares: not more than half
+    assert hunter.value(st, 0) == plain.value(st, 0)
+    for rules in ({"claims": {"take_enemy": True}}, {"fog": {"mode": "seam"}}):
+        other = make_game(**rules)
+        assert not Searcher(other, Knowledge.at(100, dict(DEFAULT_WEIGHTS)), random.Random(1)).beaten_bonus, rules
+
+
+def test_skill_100_surrounds_the_last_siege_of_a_side_that_has_lost_the_count(game):
+    st, siege = _hunt(game)
+    ring = st.geo.nbr8[siege]
+    for seed in (3, 4, 5):
+        bot = SkillBot(game, seed, 100)
+        move = bot.search(st.clone(), work=3_000).move
+        assert (move.kind, move.a, move.b in ring) == (mv.MOVE, sq(st, 9, 9), True), seed
+        bot.searcher.beaten_bonus = 0.0  # without the bonus the six free squares weigh more
+        assert bot.search(st.clone(), work=3_000).move.kind == mv.CLAIM, seed
+    st.push(move)  # the engine agrees: the fourth raider surrounds the siege
+    assert st.kind[siege] == 0 and beaten(st)
+
+
+def test_the_first_pass_plays_a_drone_arriving_beside_an_enemy_siege_or_turret_in_full(game):
+    """Moved alone, a drone would neither complete a surround nor take a turret's shot: skill
+    100 scores such moves by playing them; the legacy knowledge keeps the shortcut."""
+    st, siege = _hunt(game)
+    put(st, 0, 9, "T", 1)
+    scout = put(st, 0, 7, "S", 0, ride="all")
+    into_fire = next(m for m in st.legal_moves() if m.kind == mv.MOVE and m.a == scout and m.b == sq(st, 0, 8))
+    surround = next(m for m in st.legal_moves() if m.kind == mv.MOVE and m.a == sq(st, 9, 9) and m.b == sq(st, 8, 8))
+    k = Knowledge.at(100, dict(DEFAULT_WEIGHTS))
+    assert k.exact_arrivals and not Knowledge.at(100, dict(DEFAULT_WEIGHTS), finish=False).exact_arrivals
+    for knowledge, exact in ((k, True), (dataclasses.replace(k, exact_arrivals=False), False)):
+        searcher = Searcher(game, knowledge, random.Random(1))
+        moves = [m for m in st.legal_moves() if m.kind == mv.MOVE]
+        scores = {m: score for score, m in searcher.ranked(st, moves, 0)}
+        for m in (into_fire, surround):
+            st.push(m)
+            full = searcher.value(st, 0)
+            st.undo()
+            assert (abs(scores[m] - full) < 1e-3) == exact, (m, exact)
