@@ -196,8 +196,9 @@ class Knowledge:
             stall_own = tuple(w * boost.get(t, 1.0) for t, w in zip(TERMS, own, strict=True))
             stall_theirs = tuple(w * (STALL_OPEN if t == "command_open" else 1.0)
                                  for t, w in zip(TERMS, theirs, strict=True))
-        concedes = finish and skill >= CONCEDES_AT
-        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs, concedes, concedes)
+        metered_top = finish and skill >= CONCEDES_AT
+        return cls(skill, own, theirs, frozenset(kinds), replies, stall_own, stall_theirs,
+                   concedes=metered_top, exact_arrivals=metered_top)
 
 
 class Searcher:
