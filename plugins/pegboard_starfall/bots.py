@@ -223,7 +223,8 @@ class Searcher:
         self.target = int(game.rules.target)
         #: The weights in use: the level's, or its stall breaker's (chosen at each search's root).
         self.own, self.theirs = knowledge.own, knowledge.theirs
-        #: BEATEN_BONUS where the level concedes and owned land stays put, else 0.
+        #: BEATEN_BONUS where the level concedes, owned land stays put and nothing is hidden
+        #: (under fog an unseen siege would count as gone), else 0.
         self.beaten_bonus = (BEATEN_BONUS if knowledge.concedes and not game.rules.claim_enemy and not self.fogged
                              else 0.0)
 
