@@ -114,8 +114,9 @@ FUTURES = 3
 #: siege_threats stay as they are: doubled (48 for a siege beside the Command) they would
 #: outweigh siege_doomed's -40 and send sieges into missile fire again. Against the legacy bot
 #: it may cost points (without it: 72 % over 200 games, with it 68 %, within the noise; woken
-#: for one side only, 69 %); it ends self-play stalls (without it 13 of 40 games reach the
-#: cap, with it 5, for one side only 7 or 8): docs/balance.md, 7 Dec.
+#: for one side only, 69 %; only from turn 150, 68 %); it ends self-play stalls (without it
+#: 13 of 40 games reach the cap, with it 5, for one side only 7 or 8, from turn 150 8, at
+#: advance 3 and open 1.5 11): docs/balance.md, 7 Dec.
 STALL_ADVANCE = 5.0
 STALL_POWER = 1.5
 STALL_OPEN = 2.0
