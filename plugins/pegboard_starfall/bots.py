@@ -112,11 +112,10 @@ FUTURES = 3
 #: so the bot's own siege_advance and siege_power weigh these many times more, and the other
 #: side's command_open (open squares where its sieges would win) this many times more. Its
 #: siege_threats stay as they are: doubled (48 for a siege beside the Command) they would
-#: outweigh siege_doomed's -40 and send sieges into missile fire again. Against the legacy bot
-#: it may cost points (without it: 72 % over 200 games, with it 68 %, within the noise; woken
-#: for one side only, 69 %; only from turn 150, 68 %); it ends self-play stalls (without it
-#: 13 of 40 games reach the cap, with it 5, for one side only 7 or 8, from turn 150 8, at
-#: advance 3 and open 1.5 11): docs/balance.md, 7 Dec.
+#: outweigh siege_doomed's -40 and send sieges into missile fire again. Every version tried
+#: (none, one side only, from turn 150, lighter) scored 68-72 % against the legacy bot, within
+#: the noise, and capped more self-play games (7-13 of 40, against 5 for this one):
+#: docs/balance.md, 7 Dec, eighteenth to twenty-first sessions.
 STALL_ADVANCE = 5.0
 STALL_POWER = 1.5
 STALL_OPEN = 2.0
